@@ -1,0 +1,26 @@
+"""The ``harper`` command: ``harper --help`` lists what it can do.
+
+Run it from the workspace's virtual environment (``.venv/bin/harper``) or with ``uv run harper``.
+"""
+
+from __future__ import annotations
+
+import typer
+
+from harper_common.cli.demo_command import demo_data
+from harper_common.cli.memory_command import check_memory_command
+from harper_common.cli.up_command import up
+
+app = typer.Typer(
+    name="harper",
+    help="Harper: the account memory of an insurance brokerage.",
+    no_args_is_help=True,
+    add_completion=False,
+)
+app.command("demo-data")(demo_data)
+app.command("check-memory")(check_memory_command)
+app.command("up")(up)
+
+
+def main() -> None:
+    app()

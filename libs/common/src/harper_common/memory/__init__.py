@@ -1,0 +1,125 @@
+"""The account memory format (MEMORY_FORMAT.md): models, parsers, renderers, safe writes, checks.
+
+Parsers are lenient about what people write by hand and raise MemoryFormatError (file, line,
+problem) on anything malformed. Renderers write exactly the contract: for everything Harper
+writes, ``render(parse(text)) == text``.
+"""
+
+from harper_common.memory.atomic import atomic_write_text
+from harper_common.memory.check import MemoryReport, Problem, Severity, check_memory
+from harper_common.memory.errors import (
+    HarperMemoryError,
+    MemoryFormatError,
+    PathRefused,
+    UnknownStage,
+)
+from harper_common.memory.files import (
+    append_history,
+    read_history,
+    read_raw,
+    read_source,
+    read_state,
+    read_summary,
+    read_text,
+    write_state,
+)
+from harper_common.memory.history import (
+    ChainBreak,
+    anchor,
+    chain_entry,
+    format_entry_id,
+    iter_entries,
+    next_entry_id,
+    parse_history,
+    render_entry,
+    render_history,
+    verify_chain,
+)
+from harper_common.memory.models import (
+    AccountState,
+    CallTranscript,
+    Channel,
+    Contact,
+    Detail,
+    Direction,
+    EmailMessage,
+    FieldChange,
+    Header,
+    History,
+    HistoryEntry,
+    RawCommunication,
+    SmsMessage,
+    SmsThread,
+    Source,
+    SourceSummary,
+    Turn,
+)
+from harper_common.memory.paths import MemoryRoot
+from harper_common.memory.sources import parse_raw, parse_summary, render_raw, render_summary
+from harper_common.memory.stages import (
+    FOLLOW_UP_RULES,
+    STAGES,
+    FollowUpRule,
+    Stage,
+    canonical_stage,
+)
+from harper_common.memory.state import parse_state, render_state
+
+__all__ = [
+    "FOLLOW_UP_RULES",
+    "STAGES",
+    "AccountState",
+    "CallTranscript",
+    "ChainBreak",
+    "Channel",
+    "Contact",
+    "Detail",
+    "Direction",
+    "EmailMessage",
+    "FieldChange",
+    "FollowUpRule",
+    "HarperMemoryError",
+    "Header",
+    "History",
+    "HistoryEntry",
+    "MemoryFormatError",
+    "MemoryReport",
+    "MemoryRoot",
+    "PathRefused",
+    "Problem",
+    "RawCommunication",
+    "Severity",
+    "SmsMessage",
+    "SmsThread",
+    "Source",
+    "SourceSummary",
+    "Stage",
+    "Turn",
+    "UnknownStage",
+    "anchor",
+    "append_history",
+    "atomic_write_text",
+    "canonical_stage",
+    "chain_entry",
+    "check_memory",
+    "format_entry_id",
+    "iter_entries",
+    "next_entry_id",
+    "parse_history",
+    "parse_raw",
+    "parse_state",
+    "parse_summary",
+    "read_history",
+    "read_raw",
+    "read_source",
+    "read_state",
+    "read_summary",
+    "read_text",
+    "render_entry",
+    "render_history",
+    "render_raw",
+    "render_state",
+    "render_summary",
+    "verify_chain",
+    "write_state",
+]

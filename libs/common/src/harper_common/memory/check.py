@@ -1,0 +1,239 @@
+"""fsck for account memory: validate every account folder and report every problem found."""
+
+from __future__ import annotations
+
+import os
+import re
+from collections import Counter
+from collections.abc import Callable, Iterator, Sequence
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass, field
+from enum import StrEnum
+from pathlib import Path
+from typing import Any
+
+from harper_common.memory.atomic import is_leftover_temp
+from harper_common.memory.errors import MemoryFormatError
+from harper_common.memory.files import read_history, read_source, read_state
+from harper_common.memory.history import verify_chain
+from harper_common.memory.models import Channel
+from harper_common.memory.paths import ACCOUNTS, HISTORY_FILE, SOURCES, STATE_FILE
+from harper_common.memory.state import require_account_id
+
+_ACCOUNT_ID = re.compile(r"^[0-9]+$")
+_SOURCE_ID = re.compile(r"^[a-z0-9_-]+$")
+
+
+class Severity(StrEnum):
+    ERROR = "error"
+    WARNING = "warning"
+
+
+@dataclass(frozen=True)
+class Problem:
+    path: str
+    """Relative to the memory root."""
+    line: int | None
+    message: str
+    severity: Severity = Severity.ERROR
+
+    def describe(self) -> str:
+        where = self.path if self.line is None else f"{self.path}:{self.line}"
+        return f"{self.severity.value}: {where}: {self.message}"
+
+
+@dataclass
+class MemoryReport:
+    root: Path
+    accounts: int = 0
+    valid_accounts: int = 0
+    history_entries: int = 0
+    sources: Counter[str] = field(default_factory=Counter)
+    problems: list[Problem] = field(default_factory=list)
+
+    @property
+    def errors(self) -> list[Problem]:
+        return [p for p in self.problems if p.severity is Severity.ERROR]
+
+    @property
+    def warnings(self) -> list[Problem]:
+        return [p for p in self.problems if p.severity is Severity.WARNING]
+
+    @property
+    def ok(self) -> bool:
+        return not self.errors
+
+    def merge(self, other: MemoryReport) -> None:
+        """Add another report's counts and problems (used to join parallel chunks in order)."""
+        self.accounts += other.accounts
+        self.valid_accounts += other.valid_accounts
+        self.history_entries += other.history_entries
+        self.sources.update(other.sources)
+        self.problems.extend(other.problems)
+
+
+class _Checker:
+    """Collects problems for one memory root; never lets a bad file stop the walk."""
+
+    def __init__(self, root: Path) -> None:
+        self.root = root
+        self.report = MemoryReport(root=root)
+
+    def problem(
+        self, path: Path, line: int | None, message: str, severity: Severity = Severity.ERROR
+    ) -> None:
+        self.report.problems.append(Problem(self._rel(path), line, message, severity))
+
+    def format_problem(self, exc: MemoryFormatError) -> None:
+        self.problem(Path(exc.path), exc.line, exc.problem)
+
+    def _rel(self, path: Path) -> str:
+        try:
+            return path.relative_to(self.root).as_posix()
+        except ValueError:
+            return str(path)
+
+    def account(self, folder: Path) -> None:
+        before = len(self.report.errors)
+        self._state(folder)
+        self._history(folder)
+        self._sources(folder)
+        self._strays(folder)
+        self.report.accounts += 1
+        if len(self.report.errors) == before:
+            self.report.valid_accounts += 1
+
+    def _state(self, folder: Path) -> None:
+        path = folder / STATE_FILE
+        try:
+            require_account_id(read_state(path), folder.name, path)
+        except MemoryFormatError as exc:
+            self.format_problem(exc)
+
+    def _history(self, folder: Path) -> None:
+        path = folder / HISTORY_FILE
+        if not path.exists():
+            self.problem(
+                path,
+                None,
+                "no history.md yet (the account has no recorded changes)",
+                Severity.WARNING,
+            )
+            return
+        try:
+            history = read_history(path)
+        except MemoryFormatError as exc:
+            self.format_problem(exc)
+            return
+        self.report.history_entries += len(history.entries)
+        for broken in verify_chain(history):
+            self.problem(
+                path, broken.line, f"history chain broken at {broken.entry_id}: {broken.problem}"
+            )
+
+    def _sources(self, folder: Path) -> None:
+        sources = folder / SOURCES
+        if not sources.exists():
+            return
+        if not sources.is_dir():
+            self.problem(sources, None, "'sources' must be a folder")
+            return
+        for channel_dir in sorted(sources.iterdir()):
+            try:
+                channel = Channel.from_folder(channel_dir.name)
+            except ValueError as exc:
+                self.stray(channel_dir, str(exc))
+                continue
+            if not channel_dir.is_dir():
+                self.problem(channel_dir, None, f"'{channel_dir.name}' must be a folder")
+                continue
+            for source_dir in sorted(channel_dir.iterdir()):
+                self._source(source_dir, channel)
+
+    def _source(self, source_dir: Path, channel: Channel) -> None:
+        if not source_dir.is_dir() or not _SOURCE_ID.match(source_dir.name):
+            self.stray(source_dir, "a source is a folder named with a-z, 0-9, '_' and '-'")
+            return
+        try:
+            read_source(source_dir, channel)
+        except MemoryFormatError as exc:
+            self.format_problem(exc)
+            return
+        self.report.sources[channel.value] += 1
+
+    def _strays(self, folder: Path) -> None:
+        for entry in folder.iterdir():
+            if entry.name not in (STATE_FILE, HISTORY_FILE, SOURCES):
+                self.stray(entry, "not part of an account folder (state.md, history.md, sources/)")
+
+    def stray(self, path: Path, message: str) -> None:
+        if is_leftover_temp(path.name):
+            self.problem(
+                path, None, "temporary file left by an interrupted write", Severity.WARNING
+            )
+        elif path.name.startswith("."):
+            self.problem(path, None, "hidden file ignored", Severity.WARNING)
+        else:
+            self.problem(path, None, message)
+
+
+PARALLEL_FROM = 1000
+"""Trees with at least this many entries under accounts/ are checked on every core."""
+_CHUNK = 250
+
+
+def check_memory(
+    root: Path,
+    progress: Callable[[int, int], None] | None = None,
+    workers: int | None = None,
+) -> MemoryReport:
+    """Validate every account folder under ``root/accounts``; the report lists every problem.
+
+    Problems come in folder order whatever ``workers`` is (default: one process per core for
+    large trees, a single process otherwise).
+    """
+    accounts = root / ACCOUNTS
+    if not accounts.is_dir():
+        checker = _Checker(root)
+        checker.problem(accounts, None, "no 'accounts' folder: this is not a memory root")
+        return checker.report
+    folders = sorted(accounts.iterdir())
+    if workers is None:
+        workers = (os.cpu_count() or 1) if len(folders) >= PARALLEL_FROM else 1
+    chunks = [folders[i : i + _CHUNK] for i in range(0, len(folders), _CHUNK)]
+    report = MemoryReport(root=root)
+    done = 0
+    with ProcessPoolExecutor(workers) if workers > 1 else _InProcess() as pool:
+        for chunk, part in zip(
+            chunks, pool.map(_check_folders, [root] * len(chunks), chunks), strict=True
+        ):
+            report.merge(part)
+            done += len(chunk)
+            if progress is not None:
+                progress(done, len(folders))
+    return report
+
+
+def _check_folders(root: Path, folders: Sequence[Path]) -> MemoryReport:
+    checker = _Checker(root)
+    for folder in folders:
+        if folder.is_dir() and _ACCOUNT_ID.match(folder.name):
+            checker.account(folder)
+        else:
+            checker.stray(folder, "not an account folder (account folders are named by digits)")
+    return checker.report
+
+
+class _InProcess:
+    """The executor interface, run in this process (small trees, and tests)."""
+
+    def __enter__(self) -> _InProcess:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        return None
+
+    def map(
+        self, fn: Callable[[Path, Sequence[Path]], MemoryReport], *iterables: list[Any]
+    ) -> Iterator[MemoryReport]:
+        return map(fn, *iterables)

@@ -1,0 +1,96 @@
+"""Read and write account files on disk, through the parsers and atomic replacement."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from datetime import datetime
+from pathlib import Path
+
+from harper_common.memory.atomic import atomic_write_text
+from harper_common.memory.errors import MemoryFormatError
+from harper_common.memory.history import chain_entry, parse_history, render_history
+from harper_common.memory.models import (
+    AccountState,
+    Channel,
+    Detail,
+    FieldChange,
+    History,
+    HistoryEntry,
+    RawCommunication,
+    Source,
+    SourceSummary,
+)
+from harper_common.memory.paths import RAW_FILE, SUMMARY_FILE
+from harper_common.memory.sources import parse_raw, parse_summary
+from harper_common.memory.state import parse_state, render_state
+
+
+def read_text(path: Path) -> str:
+    """A memory file's text; a missing or undecodable file is a MemoryFormatError, not a crash."""
+    try:
+        return path.read_bytes().decode("utf-8")
+    except FileNotFoundError:
+        raise MemoryFormatError(path, None, "file is missing") from None
+    except IsADirectoryError:
+        raise MemoryFormatError(path, None, "expected a file, found a folder") from None
+    except UnicodeDecodeError as exc:
+        line = path.read_bytes()[: exc.start].count(b"\n") + 1
+        raise MemoryFormatError(path, line, "file is not valid UTF-8 text") from None
+
+
+def read_state(path: Path) -> AccountState:
+    return parse_state(read_text(path), path)
+
+
+def write_state(path: Path, state: AccountState) -> None:
+    atomic_write_text(path, render_state(state))
+
+
+def read_history(path: Path) -> History:
+    """history.md parsed; a missing file is an empty history (a new account has none yet)."""
+    if not path.exists():
+        return History()
+    return parse_history(read_text(path), path)
+
+
+def append_history(
+    path: Path,
+    *,
+    at: datetime,
+    summary: str,
+    changes: Iterable[FieldChange] = (),
+    details: Iterable[Detail] = (),
+    evidence: str | None = None,
+) -> HistoryEntry:
+    """Append one linked entry to history.md and replace the file atomically.
+
+    The caller serialises writers of one account (the updater holds the account lock).
+    """
+    history = read_history(path)
+    entry = chain_entry(
+        history, at=at, summary=summary, changes=changes, details=details, evidence=evidence
+    )
+    atomic_write_text(path, render_history(history))
+    return entry
+
+
+def read_raw(path: Path, channel: Channel) -> RawCommunication:
+    return parse_raw(read_text(path), channel, path)
+
+
+def read_summary(path: Path) -> SourceSummary:
+    return parse_summary(read_text(path), path)
+
+
+def read_source(folder: Path, channel: Channel) -> Source:
+    """One source folder (``sources/<channel folder>/<source_id>/``) with both its files."""
+    summary = read_summary(folder / SUMMARY_FILE)
+    if summary.channel is not channel:
+        raise MemoryFormatError(
+            folder / SUMMARY_FILE,
+            2,
+            f"channel is {summary.channel.value!r} but the source is filed under "
+            f"{channel.folder!r} (expected {channel.value!r})",
+        )
+    raw = read_raw(folder / RAW_FILE, channel)
+    return Source(source_id=folder.name, channel=channel, raw=raw, summary=summary)

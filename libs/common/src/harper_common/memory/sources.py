@@ -1,0 +1,222 @@
+"""Read and write a source's raw.txt (email, call, SMS) and summary.md (MEMORY_FORMAT.md)."""
+
+from __future__ import annotations
+
+import re
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any, TypeVar
+
+from pydantic import BaseModel, ValidationError
+
+from harper_common.memory import frontmatter as fm
+from harper_common.memory._validation import format_error
+from harper_common.memory.errors import MemoryFormatError
+from harper_common.memory.models import (
+    CallTranscript,
+    Channel,
+    EmailMessage,
+    Header,
+    RawCommunication,
+    SmsMessage,
+    SmsThread,
+    SourceSummary,
+    Turn,
+)
+
+_HEADER = re.compile(r"^([A-Za-z][A-Za-z0-9-]*):[ \t]?(.*)$")
+_SPEAKER = re.compile(r"^([^\s:](?:[^:\r\n]{0,78}[^\s:])?): (.*)$")
+_SMS_LINE = re.compile(r"^(\d{4}-\d{2}-\d{2} \d{2}:\d{2}) ([^\s:](?:[^:\r\n]{0,78}[^\s:])?): (.*)$")
+_M = TypeVar("_M", bound=BaseModel)
+_SUMMARY_KEYS = ("channel", "date", "direction", "participants")
+_HEADER_FIELDS: dict[Channel, dict[str, str]] = {
+    Channel.EMAIL: {"from": "sender", "to": "to", "date": "date", "subject": "subject"},
+    Channel.CALL: {"date": "date", "participants": "participants", "duration": "duration"},
+    Channel.SMS: {"date": "date", "participants": "participants"},
+}
+
+
+def _iso(moment: datetime) -> str:
+    text = moment.isoformat()
+    return text[:-6] + "Z" if text.endswith("+00:00") else text
+
+
+# --- raw.txt ---------------------------------------------------------------------------------
+
+
+def parse_raw(text: str, channel: Channel, path: Path | str | None = None) -> RawCommunication:
+    """Parse raw.txt of the given channel; raise MemoryFormatError naming the line."""
+    headers, body_start = _read_headers(text.split("\n"), path)
+    fields, others = _split_headers(headers, channel, path)
+    lines = text.split("\n")
+    if channel is Channel.EMAIL:
+        body = "\n".join(lines[body_start:])
+        return _validate(
+            EmailMessage, {**fields, "other_headers": others, "body": body}, path, headers
+        )
+    content = lines[body_start:]
+    if content and content[-1] == "":
+        content.pop()
+    if channel is Channel.CALL:
+        turns = [_turn(line) for line in content]
+        return _validate(
+            CallTranscript, {**fields, "other_headers": others, "turns": turns}, path, headers
+        )
+    messages = _sms_messages(content, body_start, path)
+    return _validate(
+        SmsThread, {**fields, "other_headers": others, "messages": messages}, path, headers
+    )
+
+
+def _read_headers(
+    lines: list[str], path: Path | str | None
+) -> tuple[list[tuple[int, str, str]], int]:
+    headers: list[tuple[int, str, str]] = []
+    last = len(lines) - 1
+    for index, line in enumerate(lines):
+        if index == last and line == "":
+            break  # the newline ending the file is not a blank line
+        if not line.strip():
+            if not headers:
+                raise MemoryFormatError(path, index + 1, "raw.txt must start with header lines")
+            return headers, index + 1
+        match = _HEADER.match(line)
+        if not match:
+            raise MemoryFormatError(
+                path,
+                index + 1,
+                f"expected a header line 'Name: value' or a blank line, got {line!r}",
+            )
+        headers.append((index + 1, match.group(1), match.group(2)))
+    raise MemoryFormatError(path, len(lines), "no blank line after the headers")
+
+
+def _split_headers(
+    headers: list[tuple[int, str, str]], channel: Channel, path: Path | str | None
+) -> tuple[dict[str, Any], list[Header]]:
+    known = _HEADER_FIELDS[channel]
+    fields: dict[str, Any] = {}
+    others: list[Header] = []
+    for line, name, value in headers:
+        field = known.get(name.lower())
+        if field is None:
+            others.append(Header(name=name, value=value))
+        elif field == "date":
+            fields["date"] = _header_date(value, line, path)
+        elif field == "participants":
+            fields["participants"] = [p.strip() for p in value.split(",") if p.strip()]
+        else:
+            fields[field] = value
+    return fields, others
+
+
+def _header_date(value: str, line: int, path: Path | str | None) -> datetime:
+    try:
+        return datetime.fromisoformat(value.strip())
+    except ValueError:
+        raise MemoryFormatError(
+            path, line, f"Date must be ISO 8601 (e.g. 2026-01-05T14:03:00Z), got {value!r}"
+        ) from None
+
+
+def _turn(line: str) -> Turn:
+    match = _SPEAKER.match(line)
+    return (
+        Turn(speaker=match.group(1), text=match.group(2))
+        if match
+        else Turn(speaker=None, text=line)
+    )
+
+
+def _sms_messages(content: list[str], first_line: int, path: Path | str | None) -> list[SmsMessage]:
+    messages: list[SmsMessage] = []
+    for offset, line in enumerate(content):
+        if not line.strip():
+            continue
+        match = _SMS_LINE.match(line)
+        if match:
+            sent_at = datetime.strptime(match.group(1), "%Y-%m-%d %H:%M")
+            messages.append(
+                SmsMessage(sent_at=sent_at, speaker=match.group(2), text=match.group(3))
+            )
+        elif messages:
+            last = messages[-1]
+            messages[-1] = last.model_copy(update={"text": f"{last.text} {line.strip()}"})
+        else:
+            raise MemoryFormatError(
+                path,
+                first_line + offset + 1,
+                f"expected 'YYYY-MM-DD HH:MM Speaker: words', got {line!r}",
+            )
+    return messages
+
+
+def _validate(
+    model: type[_M],
+    values: dict[str, Any],
+    path: Path | str | None,
+    headers: list[tuple[int, str, str]],
+) -> _M:
+    lines = {name.lower(): line for line, name, _ in headers}
+    reverse = {
+        field: name for channel in _HEADER_FIELDS.values() for name, field in channel.items()
+    }
+    try:
+        return model.model_validate(values)
+    except ValidationError as exc:
+        error = format_error(exc, path, lambda key: lines.get(reverse.get(key, key), 1))
+        if exc.errors()[0]["type"] == "missing":
+            header = reverse.get(str(exc.errors()[0]["loc"][0]), "?").capitalize()
+            error = MemoryFormatError(path, 1, f"required header '{header}:' is missing")
+        raise error from None
+
+
+def render_raw(raw: RawCommunication) -> str:
+    """raw.txt as Harper writes it: headers, a blank line, then the body or the lines."""
+    if isinstance(raw, EmailMessage):
+        head = [f"From: {raw.sender}"]
+        head += [f"To: {raw.to}"] if raw.to is not None else []
+        head += [f"Date: {_iso(raw.date)}"]
+        head += [f"Subject: {raw.subject}"] if raw.subject is not None else []
+        return _head(head, raw.other_headers) + raw.body
+    head = [f"Date: {_iso(raw.date)}", f"Participants: {', '.join(raw.participants)}"]
+    if isinstance(raw, CallTranscript):
+        head += [f"Duration: {raw.duration}"] if raw.duration is not None else []
+        lines = [t.text if t.speaker is None else f"{t.speaker}: {t.text}" for t in raw.turns]
+    else:
+        lines = [f"{m.sent_at:%Y-%m-%d %H:%M} {m.speaker}: {m.text}" for m in raw.messages]
+    return _head(head, raw.other_headers) + "".join(line + "\n" for line in lines)
+
+
+def _head(lines: list[str], others: list[Header]) -> str:
+    return "\n".join([*lines, *(f"{h.name}: {h.value}" for h in others)]) + "\n\n"
+
+
+# --- summary.md ------------------------------------------------------------------------------
+
+
+def parse_summary(text: str, path: Path | str | None = None) -> SourceSummary:
+    """Parse summary.md; unknown frontmatter keys are kept."""
+    doc = fm.split_frontmatter(text, path)
+    values: dict[str, Any] = {key: doc.fields[key] for key in _SUMMARY_KEYS if key in doc.fields}
+    if isinstance(values.get("participants"), str):
+        values["participants"] = [p.strip() for p in values["participants"].split(",")]
+    if isinstance(values.get("date"), datetime) and values["date"].tzinfo is None:
+        values["date"] = values["date"].replace(tzinfo=UTC)
+    values["extra"] = {k: v for k, v in doc.fields.items() if k not in _SUMMARY_KEYS}
+    values["body"] = doc.body
+    try:
+        return SourceSummary.model_validate(values)
+    except ValidationError as exc:
+        raise format_error(exc, path, doc.line_of) from None
+
+
+def render_summary(summary: SourceSummary) -> str:
+    lines = [f"channel: {summary.channel.value}", f"date: {fm.timestamp(summary.date)}"]
+    if summary.direction is not None:
+        lines.append(f"direction: {summary.direction.value}")
+    if summary.participants is not None:
+        lines.append(f"participants: {fm.flow_list(summary.participants)}")
+    for key, value in summary.extra.items():
+        lines.extend(fm.other_value(key, value))
+    return fm.join_frontmatter(lines, summary.body)

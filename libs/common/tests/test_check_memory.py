@@ -1,0 +1,142 @@
+"""check-memory: a hand-written folder passes; each kind of damage is reported with its place."""
+
+from __future__ import annotations
+
+import shutil
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from harper_common.cli import app
+from harper_common.memory import check_memory
+
+HANDWRITTEN = Path(__file__).parent / "fixtures" / "handwritten"
+ACCOUNT = "accounts/29041"
+
+
+@pytest.fixture
+def mem(tmp_path: Path) -> Path:
+    copy = tmp_path / "mem"
+    shutil.copytree(HANDWRITTEN, copy)
+    return copy
+
+
+def test_handwritten_memory_passes(mem: Path) -> None:
+    report = check_memory(mem)
+    assert report.ok, [p.describe() for p in report.problems]
+    assert (report.accounts, report.valid_accounts, report.history_entries) == (2, 2, 2)
+    assert dict(report.sources) == {"email": 1, "call": 1, "sms": 1}
+    assert [p.path for p in report.warnings] == ["accounts/31007/history.md"]
+
+
+def _edit(relative: str, old: str, new: str) -> Callable[[Path], None]:
+    def apply(mem: Path) -> None:
+        path = mem / relative
+        path.write_text(path.read_text().replace(old, new, 1))
+
+    return apply
+
+
+def _remove(relative: str) -> Callable[[Path], None]:
+    return lambda mem: (mem / relative).unlink()
+
+
+def _create(relative: str, text: str = "x") -> Callable[[Path], None]:
+    def apply(mem: Path) -> None:
+        (mem / relative).parent.mkdir(parents=True, exist_ok=True)
+        (mem / relative).write_text(text)
+
+    return apply
+
+
+EMAIL = f"{ACCOUNT}/sources/emails/email_20260105_1403"
+DAMAGE = [
+    (
+        _edit(f"{ACCOUNT}/state.md", 'account_id: "29041"', 'account_id: "29042"'),
+        f"{ACCOUNT}/state.md:2",
+        "does not match its folder",
+    ),
+    (
+        _edit(f"{ACCOUNT}/state.md", "name: Maple Avenue Dental\n", ""),
+        f"{ACCOUNT}/state.md:1",
+        "required field 'name'",
+    ),
+    (
+        _edit(
+            f"{ACCOUNT}/history.md",
+            "- **Previous**: [2026-01-15T10:00:00Z]",
+            "- **Previous**: [2026-01-14T10:00:00Z]",
+        ),
+        f"{ACCOUNT}/history.md:12",
+        "chain broken",
+    ),
+    (
+        _edit(f"{ACCOUNT}/history.md", "## 2026-01-21T14:30:00Z", "## 2026-01-15T10:00:00Z"),
+        f"{ACCOUNT}/history.md:12",
+        "already used",
+    ),
+    (_remove(f"{EMAIL}/raw.txt"), f"{EMAIL}/raw.txt", "file is missing"),
+    (_remove(f"{EMAIL}/summary.md"), f"{EMAIL}/summary.md", "file is missing"),
+    (
+        _edit(f"{EMAIL}/raw.txt", "Date: 2026-01-05T14:03:00Z", "Date: last Tuesday"),
+        f"{EMAIL}/raw.txt:4",
+        "ISO 8601",
+    ),
+    (
+        _create(f"{ACCOUNT}/sources/faxes/f1/raw.txt"),
+        f"{ACCOUNT}/sources/faxes",
+        "not a sources folder",
+    ),
+    (
+        _create(f"{ACCOUNT}/sources/emails/Bad Name/raw.txt"),
+        f"{ACCOUNT}/sources/emails/Bad Name",
+        "a source is a folder",
+    ),
+    (_create("accounts/notes.txt"), "accounts/notes.txt", "not an account folder"),
+    (_create(f"{ACCOUNT}/todo.md"), f"{ACCOUNT}/todo.md", "not part of an account folder"),
+    (_create("accounts/40000/history.md", ""), "accounts/40000/state.md", "file is missing"),
+]
+
+
+@pytest.mark.parametrize(("damage", "where", "words"), DAMAGE)
+def test_damage_is_reported_with_path_line_and_reason(
+    mem: Path, damage: Callable[[Path], None], where: str, words: str
+) -> None:
+    damage(mem)
+    report = check_memory(mem)
+    assert not report.ok
+    described = [p.describe() for p in report.errors]
+    assert any(f"error: {where}" in d and words in d for d in described), described
+
+
+def test_bad_utf8_is_an_error_not_a_crash(mem: Path) -> None:
+    (mem / ACCOUNT / "state.md").write_bytes(b"---\nname: caf\xe9\n---\n")
+    report = check_memory(mem)
+    assert [p.describe() for p in report.errors] == [
+        f"error: {ACCOUNT}/state.md:2: file is not valid UTF-8 text"
+    ]
+
+
+def test_leftover_temp_file_is_a_warning(mem: Path) -> None:
+    _create(f"{ACCOUNT}/.state.md.abc123.tmp")(mem)
+    report = check_memory(mem)
+    assert report.ok
+    assert any("interrupted write" in p.message for p in report.warnings)
+
+
+def test_not_a_memory_root(tmp_path: Path) -> None:
+    report = check_memory(tmp_path)
+    assert not report.ok and "no 'accounts' folder" in report.errors[0].message
+
+
+def test_cli_exit_codes_and_table(mem: Path) -> None:
+    runner = CliRunner()
+    good = runner.invoke(app, ["check-memory", "--mem", str(mem)])
+    assert good.exit_code == 0, good.output
+    assert "valid accounts" in good.output and "errors" in good.output
+    _remove(f"{EMAIL}/raw.txt")(mem)
+    bad = runner.invoke(app, ["check-memory", "--mem", str(mem)])
+    assert bad.exit_code == 1
+    assert f"{EMAIL}/raw.txt: file is missing" in bad.output
