@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from hypothesis import given, settings
+from hypothesis import given
 from memory_strategies import (
     account_states,
     calls,
@@ -31,10 +31,7 @@ from harper_common.memory import (
     verify_chain,
 )
 
-EXAMPLES = settings(max_examples=300, deadline=None)
 
-
-@EXAMPLES
 @given(account_states)
 def test_state_renders_back_byte_for_byte(state: AccountState) -> None:
     text = render_state(state)
@@ -43,7 +40,6 @@ def test_state_renders_back_byte_for_byte(state: AccountState) -> None:
     assert render_state(parsed) == text
 
 
-@EXAMPLES
 @given(histories())
 def test_history_renders_back_byte_for_byte(history: History) -> None:
     text = render_history(history)
@@ -53,7 +49,6 @@ def test_history_renders_back_byte_for_byte(history: History) -> None:
     assert verify_chain(parsed) == []
 
 
-@EXAMPLES
 @given(emails)
 def test_email_renders_back_byte_for_byte(email: EmailMessage) -> None:
     text = render_raw(email)
@@ -61,7 +56,6 @@ def test_email_renders_back_byte_for_byte(email: EmailMessage) -> None:
     assert render_raw(parse_raw(text, Channel.EMAIL)) == text
 
 
-@EXAMPLES
 @given(calls)
 def test_call_renders_back_byte_for_byte(call: CallTranscript) -> None:
     text = render_raw(call)
@@ -69,7 +63,6 @@ def test_call_renders_back_byte_for_byte(call: CallTranscript) -> None:
     assert render_raw(parse_raw(text, Channel.CALL)) == text
 
 
-@EXAMPLES
 @given(sms_threads)
 def test_sms_renders_back_byte_for_byte(thread: SmsThread) -> None:
     text = render_raw(thread)
@@ -77,7 +70,6 @@ def test_sms_renders_back_byte_for_byte(thread: SmsThread) -> None:
     assert render_raw(parse_raw(text, Channel.SMS)) == text
 
 
-@EXAMPLES
 @given(source_summaries)
 def test_summary_renders_back_byte_for_byte(summary: SourceSummary) -> None:
     text = render_summary(summary)

@@ -85,6 +85,11 @@ def test_values_that_yaml_would_misread_are_quoted() -> None:
 @pytest.mark.parametrize(
     ("text", "line", "words"),
     [
+        (
+            "---\naccount_id: '1'\nname: A\nstage: Bound\nversion: 1\nlast_contact: 2026-02-30\n---\n",
+            6,
+            "last_contact: value cannot be read: day is out of range",
+        ),
         ("account_id: 1\n", 1, "must start with a '---' line"),
         ("---\naccount_id: '1'\nname: A\n", 1, "never closed"),
         ("---\naccount_id: '1'\nname: [A\nstage: Quoted\n---\n", 4, "not valid YAML"),

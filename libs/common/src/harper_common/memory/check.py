@@ -2,15 +2,12 @@
 
 from __future__ import annotations
 
-import os
 import re
 from collections import Counter
-from collections.abc import Callable, Iterator, Sequence
-from concurrent.futures import ProcessPoolExecutor
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
 from pathlib import Path
-from typing import Any
 
 from harper_common.memory.atomic import is_leftover_temp
 from harper_common.memory.errors import MemoryFormatError
@@ -19,6 +16,7 @@ from harper_common.memory.history import verify_chain
 from harper_common.memory.models import Channel
 from harper_common.memory.paths import ACCOUNTS, HISTORY_FILE, SOURCES, STATE_FILE
 from harper_common.memory.state import require_account_id
+from harper_common.parallel import mapper, worker_count
 
 _ACCOUNT_ID = re.compile(r"^[0-9]+$")
 _SOURCE_ID = re.compile(r"^[a-z0-9_-]+$")
@@ -198,12 +196,11 @@ def check_memory(
         checker.problem(accounts, None, "no 'accounts' folder: this is not a memory root")
         return checker.report
     folders = sorted(accounts.iterdir())
-    if workers is None:
-        workers = (os.cpu_count() or 1) if len(folders) >= PARALLEL_FROM else 1
+    workers = worker_count(len(folders), PARALLEL_FROM, workers)
     chunks = [folders[i : i + _CHUNK] for i in range(0, len(folders), _CHUNK)]
     report = MemoryReport(root=root)
     done = 0
-    with ProcessPoolExecutor(workers) if workers > 1 else _InProcess() as pool:
+    with mapper(workers) as pool:
         for chunk, part in zip(
             chunks, pool.map(_check_folders, [root] * len(chunks), chunks), strict=True
         ):
@@ -222,18 +219,3 @@ def _check_folders(root: Path, folders: Sequence[Path]) -> MemoryReport:
         else:
             checker.stray(folder, "not an account folder (account folders are named by digits)")
     return checker.report
-
-
-class _InProcess:
-    """The executor interface, run in this process (small trees, and tests)."""
-
-    def __enter__(self) -> _InProcess:
-        return self
-
-    def __exit__(self, *exc: object) -> None:
-        return None
-
-    def map(
-        self, fn: Callable[[Path, Sequence[Path]], MemoryReport], *iterables: list[Any]
-    ) -> Iterator[MemoryReport]:
-        return map(fn, *iterables)

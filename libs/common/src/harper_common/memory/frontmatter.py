@@ -69,6 +69,9 @@ def split_frontmatter(text: str, path: Path | str | None) -> Frontmatter:
         line = mark.line + 2 if mark is not None else 2
         problem = getattr(exc, "problem", None) or str(exc).splitlines()[0]
         raise MemoryFormatError(path, line, f"frontmatter is not valid YAML: {problem}") from None
+    except (ValueError, TypeError, OverflowError) as exc:  # e.g. a date such as 2026-02-30
+        line, key = _locate_unreadable_value(source)
+        raise MemoryFormatError(path, line, f"{key}: value cannot be read: {exc}") from None
     if not isinstance(fields, dict):
         raise MemoryFormatError(path, 2, "frontmatter must be a mapping of 'key: value' lines")
     key_lines: dict[str, int] = {}
@@ -79,6 +82,18 @@ def split_frontmatter(text: str, path: Path | str | None) -> Frontmatter:
     return Frontmatter(
         {str(k): v for k, v in fields.items()}, key_lines, "\n".join(lines[end + 1 :])
     )
+
+
+def _locate_unreadable_value(source: str) -> tuple[int, str]:
+    """The file line and key of the first value YAML parses but cannot turn into a value."""
+    root = yaml.compose(source, Loader=yaml.SafeLoader)
+    if isinstance(root, yaml.MappingNode):
+        for key_node, value_node in root.value:
+            try:
+                yaml.SafeLoader("").construct_object(value_node, deep=True)
+            except (ValueError, TypeError, OverflowError):
+                return value_node.start_mark.line + 2, str(key_node.value)
+    return 2, "frontmatter"
 
 
 def join_frontmatter(field_lines: Sequence[str], body: str) -> str:

@@ -135,7 +135,7 @@ def _sms_messages(content: list[str], first_line: int, path: Path | str | None) 
             continue
         match = _SMS_LINE.match(line)
         if match:
-            sent_at = datetime.strptime(match.group(1), "%Y-%m-%d %H:%M")
+            sent_at = _sms_time(match.group(1), first_line + offset + 1, path)
             messages.append(
                 SmsMessage(sent_at=sent_at, speaker=match.group(2), text=match.group(3))
             )
@@ -149,6 +149,13 @@ def _sms_messages(content: list[str], first_line: int, path: Path | str | None) 
                 f"expected 'YYYY-MM-DD HH:MM Speaker: words', got {line!r}",
             )
     return messages
+
+
+def _sms_time(text: str, line: int, path: Path | str | None) -> datetime:
+    try:
+        return datetime.strptime(text, "%Y-%m-%d %H:%M")
+    except ValueError:
+        raise MemoryFormatError(path, line, f"{text!r} is not a real date and time") from None
 
 
 def _validate(
