@@ -28,7 +28,7 @@ def check_memory_command(
         report = check_memory(root, progress=progress)
     for problem in report.problems[:max_problems]:
         stream = err if problem.severity == "error" else out
-        stream.print(problem.describe(), markup=False, highlight=False, soft_wrap=True)
+        stream.print(problem.describe(), markup=False, highlight=False)
     hidden = len(report.problems) - max_problems
     if hidden > 0:
         err.print(f"… and {hidden} more problems", highlight=False)
@@ -39,7 +39,7 @@ def check_memory_command(
 
 def print_summary(report: MemoryReport) -> None:
     """The memory root and a table of accounts, entries, sources by channel and problems."""
-    out.print(f"memory root: {report.root}", highlight=False, soft_wrap=True)
+    out.print(f"memory root: {report.root}", highlight=False)
     out.print(summary_table(report))
 
 

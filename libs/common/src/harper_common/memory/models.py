@@ -270,7 +270,11 @@ class CallTranscript(_Model):
 
 
 class SmsMessage(_Model):
-    """One text message line: ``YYYY-MM-DD HH:MM Speaker: words``."""
+    """One text message line: ``YYYY-MM-DD HH:MM Speaker: words``.
+
+    The line carries no zone, so ``sent_at`` is naive: Harper writes UTC (the thread's ``Date``
+    header is the aware timestamp); lines written by hand are kept as written.
+    """
 
     sent_at: datetime
     speaker: Speaker

@@ -1,0 +1,63 @@
+"""The harper command: demo-data then check-memory, refusals, and `up` on an empty root."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from harper_common.cli import app
+
+runner = CliRunner()
+
+
+def test_demo_data_then_check_memory_reports_every_account_valid(tmp_path: Path) -> None:
+    mem = tmp_path / "m"
+    made = runner.invoke(
+        app, ["demo-data", "--accounts", "60", "--out", str(mem), "--as-of", "2026-11-22"]
+    )
+    assert made.exit_code == 0, made.output
+    assert (tmp_path / "m-ground-truth.json").is_file()
+    checked = runner.invoke(app, ["check-memory", "--mem", str(mem)])
+    assert checked.exit_code == 0, checked.output
+    assert "│ valid accounts  │  60 │" in checked.output
+    assert "│ errors          │   0 │" in checked.output
+
+
+def test_demo_data_refuses_a_root_with_accounts_and_says_why(tmp_path: Path) -> None:
+    mem = tmp_path / "m"
+    (mem / "accounts" / "10001").mkdir(parents=True)
+    refused = runner.invoke(app, ["demo-data", "--accounts", "5", "--out", str(mem)])
+    assert refused.exit_code == 2
+    assert "already holds accounts" in refused.output
+    assert [p.name for p in (mem / "accounts").iterdir()] == ["10001"]
+
+
+def test_up_fills_an_empty_root_once_and_says_what_is_not_running(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    mem = tmp_path / "mem"
+    monkeypatch.setenv("HARPER_MEM_ROOT", str(mem))
+    monkeypatch.setenv("HARPER_DEMO_ACCOUNTS", "12")
+    first = runner.invoke(app, ["up"])
+    assert first.exit_code == 0, first.output
+    assert "writing 12 demo accounts" in first.output
+    assert "Not running yet" in first.output
+    state = next((mem / "accounts").iterdir()) / "state.md"
+    before = state.stat().st_mtime_ns
+    second = runner.invoke(app, ["up"])
+    assert second.exit_code == 0 and "writing" not in second.output
+    assert state.stat().st_mtime_ns == before
+
+
+def test_up_refuses_to_report_ready_on_broken_memory(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    account = tmp_path / "mem" / "accounts" / "10001"
+    account.mkdir(parents=True)
+    (account / "state.md").write_text("---\nname: no id\n---\n")
+    monkeypatch.setenv("HARPER_MEM_ROOT", str(tmp_path / "mem"))
+    broken = runner.invoke(app, ["up"])
+    assert broken.exit_code == 1
+    assert "memory has errors" in broken.output
