@@ -59,6 +59,11 @@ DAMAGE = [
         "does not match its folder",
     ),
     (
+        _edit("accounts/31007/state.md", "account_id: 31007", "account_id: 31008"),
+        "accounts/31007/state.md:4",
+        "does not match its folder",
+    ),
+    (
         _edit(f"{ACCOUNT}/state.md", "name: Maple Avenue Dental\n", ""),
         f"{ACCOUNT}/state.md:1",
         "required field 'name'",

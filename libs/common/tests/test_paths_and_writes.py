@@ -75,6 +75,10 @@ def test_account_and_source_ids_are_checked(root: MemoryRoot) -> None:
         root.account_dir("29041/../x")
     with pytest.raises(PathRefused, match="a-z, 0-9"):
         root.source_dir("29041", Channel.EMAIL, "../../x")
+    with pytest.raises(PathRefused, match="string of digits"):
+        root.account_dir("29041\n")
+    with pytest.raises(PathRefused, match="a-z, 0-9"):
+        root.source_dir("29041", Channel.EMAIL, "call_1\n")
     assert root.account_ids() == ["29041"]
 
 

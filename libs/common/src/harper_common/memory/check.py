@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import re
 from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -13,13 +12,9 @@ from harper_common.memory.atomic import is_leftover_temp
 from harper_common.memory.errors import MemoryFormatError
 from harper_common.memory.files import read_history, read_source, read_state
 from harper_common.memory.history import verify_chain
-from harper_common.memory.models import Channel
+from harper_common.memory.models import Channel, is_account_id, is_source_id
 from harper_common.memory.paths import ACCOUNTS, HISTORY_FILE, SOURCES, STATE_FILE
-from harper_common.memory.state import require_account_id
 from harper_common.parallel import mapper, worker_count
-
-_ACCOUNT_ID = re.compile(r"^[0-9]+$")
-_SOURCE_ID = re.compile(r"^[a-z0-9_-]+$")
 
 
 class Severity(StrEnum):
@@ -104,7 +99,7 @@ class _Checker:
     def _state(self, folder: Path) -> None:
         path = folder / STATE_FILE
         try:
-            require_account_id(read_state(path), folder.name, path)
+            read_state(path, expected_id=folder.name)
         except MemoryFormatError as exc:
             self.format_problem(exc)
 
@@ -149,7 +144,7 @@ class _Checker:
                 self._source(source_dir, channel)
 
     def _source(self, source_dir: Path, channel: Channel) -> None:
-        if not source_dir.is_dir() or not _SOURCE_ID.match(source_dir.name):
+        if not source_dir.is_dir() or not is_source_id(source_dir.name):
             self.stray(source_dir, "a source is a folder named with a-z, 0-9, '_' and '-'")
             return
         try:
@@ -214,7 +209,7 @@ def check_memory(
 def _check_folders(root: Path, folders: Sequence[Path]) -> MemoryReport:
     checker = _Checker(root)
     for folder in folders:
-        if folder.is_dir() and _ACCOUNT_ID.match(folder.name):
+        if folder.is_dir() and is_account_id(folder.name):
             checker.account(folder)
         else:
             checker.stray(folder, "not an account folder (account folders are named by digits)")

@@ -22,6 +22,20 @@ from harper_common.memory.stages import Stage, canonical_stage
 ACCOUNT_ID_PATTERN = r"^[0-9]+$"
 SOURCE_ID_PATTERN = r"^[a-z0-9_-]+$"
 
+_ACCOUNT_ID = re.compile(ACCOUNT_ID_PATTERN.strip("^$"))
+_SOURCE_ID = re.compile(SOURCE_ID_PATTERN.strip("^$"))
+
+
+def is_account_id(text: str) -> bool:
+    """A string of digits, and nothing else (no trailing newline either)."""
+    return _ACCOUNT_ID.fullmatch(text) is not None
+
+
+def is_source_id(text: str) -> bool:
+    """Made of a-z, 0-9, '_' and '-' only."""
+    return _SOURCE_ID.fullmatch(text) is not None
+
+
 AccountId = Annotated[str, StringConstraints(pattern=ACCOUNT_ID_PATTERN)]
 SourceId = Annotated[str, StringConstraints(pattern=SOURCE_ID_PATTERN, max_length=120)]
 OneLine = Annotated[str, StringConstraints(pattern=r"^[^\r\n]*$")]

@@ -6,14 +6,11 @@ paths outside ``accounts/<digits>/``, and symlinks that lead out of the memory r
 
 from __future__ import annotations
 
-import re
 from pathlib import Path, PurePosixPath
 
 from harper_common.memory.errors import PathRefused
-from harper_common.memory.models import Channel
+from harper_common.memory.models import Channel, is_account_id, is_source_id
 
-_ACCOUNT_ID = re.compile(r"^[0-9]+$")
-_SOURCE_ID = re.compile(r"^[a-z0-9_-]+$")
 ACCOUNTS = "accounts"
 STATE_FILE = "state.md"
 HISTORY_FILE = "history.md"
@@ -30,7 +27,7 @@ class MemoryRoot:
         self.accounts = self.root / ACCOUNTS
 
     def account_dir(self, account_id: str) -> Path:
-        if not _ACCOUNT_ID.match(account_id):
+        if not is_account_id(account_id):
             raise PathRefused(account_id, "an account id is a string of digits")
         return self.accounts / account_id
 
@@ -41,14 +38,14 @@ class MemoryRoot:
         return self.account_dir(account_id) / HISTORY_FILE
 
     def source_dir(self, account_id: str, channel: Channel, source_id: str) -> Path:
-        if not _SOURCE_ID.match(source_id):
+        if not is_source_id(source_id):
             raise PathRefused(source_id, "a source id is made of a-z, 0-9, '_' and '-'")
         return self.account_dir(account_id) / SOURCES / channel.folder / source_id
 
     def resolve(self, relative: str) -> Path:
         """The real path of ``accounts/<id>/...`` given relative to the root, or PathRefused."""
         parts = _checked_parts(relative)
-        if len(parts) < 2 or parts[0] != ACCOUNTS or not _ACCOUNT_ID.match(parts[1]):
+        if len(parts) < 2 or parts[0] != ACCOUNTS or not is_account_id(parts[1]):
             raise PathRefused(relative, "memory paths start with 'accounts/<account id>/'")
         candidate = self.root.joinpath(*parts)
         real = candidate.resolve()
@@ -67,7 +64,7 @@ class MemoryRoot:
         """Ids of the account folders present, sorted numerically."""
         if not self.accounts.is_dir():
             return []
-        ids = [p.name for p in self.accounts.iterdir() if p.is_dir() and _ACCOUNT_ID.match(p.name)]
+        ids = [p.name for p in self.accounts.iterdir() if p.is_dir() and is_account_id(p.name)]
         return sorted(ids, key=lambda i: (len(i), i))
 
 

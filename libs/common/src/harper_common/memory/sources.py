@@ -35,6 +35,10 @@ _HEADER_FIELDS: dict[Channel, dict[str, str]] = {
     Channel.SMS: {"date": "date", "participants": "participants"},
 }
 
+_HEADER_OF_FIELD: dict[str, str] = {
+    field: name for channel in _HEADER_FIELDS.values() for name, field in channel.items()
+}
+
 
 def _iso(moment: datetime) -> str:
     text = moment.isoformat()
@@ -165,9 +169,7 @@ def _validate(
     headers: list[tuple[int, str, str]],
 ) -> _M:
     lines = {name.lower(): line for line, name, _ in headers}
-    reverse = {
-        field: name for channel in _HEADER_FIELDS.values() for name, field in channel.items()
-    }
+    reverse = _HEADER_OF_FIELD
     try:
         return model.model_validate(values)
     except ValidationError as exc:

@@ -31,8 +31,13 @@ KNOWN_KEYS: tuple[str, ...] = (
 _CONTACT_KEYS = ("name", "email", "phone")
 
 
-def parse_state(text: str, path: Path | str | None = None) -> AccountState:
-    """Parse state.md leniently: any key order, unknown keys kept, optional keys optional."""
+def parse_state(
+    text: str, path: Path | str | None = None, *, expected_id: str | None = None
+) -> AccountState:
+    """Parse state.md leniently: any key order, unknown keys kept, optional keys optional.
+
+    With ``expected_id`` (the account folder's name), a different account_id is an error.
+    """
     doc = fm.split_frontmatter(text, path)
     fields = doc.fields
     values: dict[str, Any] = {key: _loosen(key, fields[key]) for key in KNOWN_KEYS if key in fields}
@@ -41,9 +46,15 @@ def parse_state(text: str, path: Path | str | None = None) -> AccountState:
     if isinstance(values.get("primary_contact"), dict):
         values["primary_contact"] = _contact(values["primary_contact"])
     try:
-        return AccountState.model_validate(values)
+        state = AccountState.model_validate(values)
     except ValidationError as exc:
         raise format_error(exc, path, doc.line_of) from None
+    if expected_id is not None and state.account_id != expected_id:
+        raise MemoryFormatError(
+            path, doc.line_of("account_id"),
+            f"account_id {state.account_id!r} does not match its folder {expected_id!r}",
+        )  # fmt: skip
+    return state
 
 
 def _loosen(key: str, value: Any) -> Any:
@@ -107,11 +118,3 @@ def _contact_lines(contact: Contact) -> list[str]:
     for key, value in contact.extra.items():
         lines.extend(f"  {line}" for line in fm.other_value(key, value))
     return lines
-
-
-def require_account_id(state: AccountState, folder: str, path: Path | str | None) -> None:
-    """state.md's account_id must be the name of the folder it lives in."""
-    if state.account_id != folder:
-        raise MemoryFormatError(
-            path, 2, f"account_id {state.account_id!r} does not match its folder {folder!r}"
-        )
