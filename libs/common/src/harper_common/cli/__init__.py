@@ -8,7 +8,10 @@ from __future__ import annotations
 import typer
 
 from harper_common.cli.demo_command import demo_data
+from harper_common.cli.ingest_command import ingest
 from harper_common.cli.memory_command import check_memory_command
+from harper_common.cli.serve_command import serve
+from harper_common.cli.skills_command import skills_command
 from harper_common.cli.up_command import up
 
 app = typer.Typer(
@@ -20,6 +23,9 @@ app = typer.Typer(
 app.command("demo-data")(demo_data)
 app.command("check-memory")(check_memory_command)
 app.command("up")(up)
+app.command("serve")(serve)
+app.command("ingest")(ingest)
+app.command("skills")(skills_command)
 
 
 def main() -> None:

@@ -1,26 +1,81 @@
-"""``harper up``: run Harper. Today that is the memory root only; the services come with the bus."""
+"""``harper up``: run all of Harper on this machine until Ctrl-C.
+
+Prepares the memory root (demo data when it has no accounts), starts NATS with JetStream and Redis
+on loopback, then the six services (one process each, or all in this process with
+``--in-process``), waits until ``/health`` is 200 (the accounts are indexed by then) and stays up.
+"""
 
 from __future__ import annotations
 
+import asyncio
+import signal
+import time
 from datetime import date
+from types import FrameType
 
 import typer
 
 from harper_common.cli.console import err, out, progress_bar
 from harper_common.cli.demo_command import default_truth_path, write_demo
 from harper_common.cli.memory_command import print_summary
+from harper_common.cli.serve_command import configure_logging
 from harper_common.memory import MemoryRoot, check_memory
+from harper_common.servers.processes import StartFailed
+from harper_common.servers.services import START_ORDER, serve_until_signalled
+from harper_common.servers.stack import Stack, absolute_settings, wait_until_healthy
 from harper_common.settings import HarperSettings
 
-NOT_YET_BUILT = (
-    "Not running yet: the NATS bus, Redis, the six services and the gateway on port {port} "
-    "arrive with the bus issue. Nothing is listening; `harper up` prepared the memory root only."
-)
+
+def up(
+    in_process: bool = typer.Option(
+        False, "--in-process", help="Run the six services in this one process (for debugging)."
+    ),
+) -> None:
+    """Run Harper: NATS, Redis, the six services and the gateway on HARPER_PORT."""
+    settings = absolute_settings(HarperSettings())
+    prepare_memory(settings)
+    stack = Stack(settings)
+    signal.signal(signal.SIGINT, _interrupt)
+    signal.signal(signal.SIGTERM, _interrupt)
+    signal.signal(signal.SIGHUP, _interrupt)
+    try:
+        stack.start_servers()
+        for note in stack.notes:
+            out.print(note, highlight=False)
+        if in_process:
+            configure_logging(settings.log_level)
+            out.print(
+                f"services in this process; gateway on http://{settings.host}:{settings.port}"
+            )
+            asyncio.run(serve_until_signalled(START_ORDER, settings))
+            return
+        stack.start_services()
+        out.print(f"services started; logs in {stack.log_dir}", highlight=False)
+        health = wait_until_healthy(settings, stack, lambda line: out.print(f"  waiting: {line}"))
+        out.print(
+            f"Harper is up on http://{settings.host}:{settings.port} "
+            f"({health.get('accounts_indexed', 0)} accounts indexed). Ctrl-C stops it.",
+            highlight=False,
+        )
+        while True:
+            stack.check_alive()
+            time.sleep(1.0)
+    except StartFailed as exc:
+        err.print(str(exc), highlight=False, markup=False)
+        raise typer.Exit(code=1) from exc
+    except KeyboardInterrupt:
+        out.print("stopping Harper")
+    finally:
+        stack.stop()
 
 
-def up() -> None:
-    """Prepare the memory root (demo data when it has no accounts), check it, report what runs."""
-    settings = HarperSettings()
+def _interrupt(signum: int, frame: FrameType | None) -> None:
+    """SIGTERM and SIGHUP stop Harper as Ctrl-C does: every child is stopped in order."""
+    raise KeyboardInterrupt
+
+
+def prepare_memory(settings: HarperSettings) -> None:
+    """Demo data when the memory root has no accounts; stop on memory errors."""
     root = settings.mem_root
     if not MemoryRoot(root).account_ids():
         out.print(f"{root} has no accounts: writing {settings.demo_accounts} demo accounts")
@@ -37,4 +92,3 @@ def up() -> None:
     if not report.ok:
         err.print("memory has errors: run `harper check-memory` for the list", highlight=False)
         raise typer.Exit(code=1)
-    out.print(NOT_YET_BUILT.format(port=settings.port), highlight=False)

@@ -1,0 +1,121 @@
+"""Requests over the bus with typed replies, and the one place a failure reply is recognised."""
+
+from __future__ import annotations
+
+from typing import Any, TypeVar, overload
+
+from faststream.nats import NatsBroker
+from nats.errors import NoRespondersError
+from nats.errors import TimeoutError as NatsTimeout
+from pydantic import BaseModel, TypeAdapter, ValidationError
+
+from harper_common.messages.base import ErrorCode, ErrorReply, WireModel
+
+ReplyT = TypeVar("ReplyT")
+
+
+class BusError(Exception):
+    """A request failed; ``reply`` says how (code, message, what to fix)."""
+
+    def __init__(self, reply: ErrorReply) -> None:
+        super().__init__(reply.message)
+        self.reply = reply
+
+
+class BusClient:
+    """Sends requests and decodes replies into the expected model, or raises BusError."""
+
+    def __init__(self, broker: NatsBroker, *, timeout_s: float = 30.0) -> None:
+        self.broker = broker
+        self.timeout_s = timeout_s
+
+    @overload
+    async def request(
+        self,
+        subject: str,
+        message: WireModel,
+        reply_type: type[ReplyT],
+        *,
+        timeout_s: float | None = None,
+    ) -> ReplyT: ...
+
+    @overload
+    async def request(
+        self,
+        subject: str,
+        message: WireModel,
+        reply_type: object,
+        *,
+        timeout_s: float | None = None,
+    ) -> Any: ...
+
+    async def request(
+        self,
+        subject: str,
+        message: WireModel,
+        reply_type: object,
+        *,
+        timeout_s: float | None = None,
+    ) -> Any:
+        """Send ``message`` to ``subject`` and return its reply as ``reply_type``."""
+        timeout = timeout_s or self.timeout_s
+        try:
+            raw = await self.broker.request(
+                message.model_dump(mode="json"), subject, timeout=timeout
+            )
+        except NoRespondersError as exc:
+            raise BusError(_unavailable(subject)) from exc
+        except (TimeoutError, NatsTimeout) as exc:
+            raise BusError(
+                ErrorReply(
+                    code=ErrorCode.TIMEOUT,
+                    message=f"No reply on {subject} within {timeout:g} s.",
+                    fix="The service may be overloaded or stuck; check its log.",
+                )
+            ) from exc
+        return decode_reply(subject, raw.body, reply_type)
+
+
+def decode_reply(subject: str, body: bytes, reply_type: object) -> Any:
+    """Decode a reply body: an ErrorReply raises BusError, anything else must fit the type."""
+    if not body:
+        raise BusError(_unavailable(subject))
+    try:
+        error = ErrorReply.model_validate_json(body)
+    except ValidationError:
+        pass
+    else:
+        raise BusError(error)
+    try:
+        return _adapter(reply_type).validate_json(body)
+    except ValidationError as exc:
+        raise BusError(
+            ErrorReply(
+                code=ErrorCode.INTERNAL,
+                message=f"Reply on {subject} did not match {_name(reply_type)}: {exc}",
+            )
+        ) from exc
+
+
+_ADAPTERS: dict[object, TypeAdapter[Any]] = {}
+
+
+def _adapter(reply_type: object) -> TypeAdapter[Any]:
+    adapter = _ADAPTERS.get(reply_type)
+    if adapter is None:
+        adapter = _ADAPTERS[reply_type] = TypeAdapter(reply_type)  # type: ignore[arg-type]
+    return adapter
+
+
+def _unavailable(subject: str) -> ErrorReply:
+    return ErrorReply(
+        code=ErrorCode.UNAVAILABLE,
+        message=f"No service is listening on {subject}.",
+        fix="Start the service (`harper up`, or `harper serve <name>`).",
+    )
+
+
+def _name(reply_type: object) -> str:
+    if isinstance(reply_type, type) and issubclass(reply_type, BaseModel):
+        return reply_type.__name__
+    return str(reply_type)

@@ -1,0 +1,72 @@
+"""The indexer as other services see it: typed calls over the bus."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from harper_common.bus.client import BusClient
+from harper_common.messages import subjects
+from harper_common.messages.index import (
+    AccountPayload,
+    DescriptionFilters,
+    DescriptionHit,
+    EmbedReply,
+    EmbedRequest,
+    IndexApplied,
+    IndexStatus,
+    IndexStatusRequest,
+    IndexWaitRequest,
+    LookupReply,
+    LookupRequest,
+    NameMatch,
+    ScanReply,
+    ScanRequest,
+    SearchReply,
+    SearchRequest,
+)
+
+
+class IndexClient:
+    """Name lookup, description search, payload scan and embeddings, answered by the indexer."""
+
+    def __init__(self, bus: BusClient) -> None:
+        self.bus = bus
+
+    async def lookup(self, name: str, limit: int = 5) -> list[NameMatch]:
+        request = LookupRequest(name=name[:300], limit=limit)
+        reply = await self.bus.request(subjects.INDEX_LOOKUP, request, LookupReply)
+        return reply.matches
+
+    async def search(
+        self, text: str, filters: DescriptionFilters | None = None, limit: int = 10
+    ) -> list[DescriptionHit]:
+        request = SearchRequest(text=text, filters=filters or DescriptionFilters(), limit=limit)
+        reply = await self.bus.request(subjects.INDEX_SEARCH, request, SearchReply)
+        return reply.hits
+
+    async def scan(
+        self, filters: DescriptionFilters | None = None, limit: int | None = None
+    ) -> ScanReply:
+        request = ScanRequest(filters=filters or DescriptionFilters(), limit=limit)
+        return await self.bus.request(subjects.INDEX_SCAN, request, ScanReply)
+
+    async def all_accounts(self, filters: DescriptionFilters) -> list[AccountPayload]:
+        return (await self.scan(filters)).accounts
+
+    async def embed(self, texts: Sequence[str]) -> list[list[float]]:
+        reply = await self.bus.request(
+            subjects.INDEX_EMBED, EmbedRequest(texts=list(texts)), EmbedReply
+        )
+        return reply.vectors
+
+    async def status(self, timeout_s: float = 2.0) -> IndexStatus:
+        return await self.bus.request(
+            subjects.INDEX_STATUS, IndexStatusRequest(), IndexStatus, timeout_s=timeout_s
+        )
+
+    async def wait_for(self, account_id: str, version: int, timeout_s: float = 5.0) -> IndexApplied:
+        """Once the index holds ``version`` of the account; ``applied`` is False on timeout."""
+        request = IndexWaitRequest(account_id=account_id, version=version, timeout_s=timeout_s)
+        return await self.bus.request(
+            subjects.INDEX_WAIT, request, IndexApplied, timeout_s=timeout_s + 2.0
+        )

@@ -1,0 +1,83 @@
+"""Request handlers that always reply: input checked here, failures turned into ErrorReply.
+
+FastStream sends no reply when a handler raises (the caller would only see a timeout), so every
+request subscriber goes through ``reply_route``: the handler gets a validated request model and
+returns a reply model; a bad request, a known failure or a crash becomes a typed ErrorReply.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Awaitable, Callable
+from typing import TypeVar
+
+from faststream.nats import NatsBroker, NatsMessage
+from pydantic import BaseModel, ValidationError
+
+from harper_common.messages.base import ErrorCode, ErrorReply, WireModel
+
+RequestT = TypeVar("RequestT", bound=WireModel)
+Handler = Callable[[RequestT], Awaitable[BaseModel]]
+
+log = logging.getLogger(__name__)
+
+
+class ServiceFailure(Exception):
+    """Raised by a handler for a failure the caller should hear about, with its code."""
+
+    def __init__(self, code: ErrorCode, message: str, fix: str | None = None) -> None:
+        super().__init__(message)
+        self.code = code
+        self.fix = fix
+
+
+def reply_route(
+    broker: NatsBroker,
+    subject: str,
+    *,
+    service: str,
+    request_type: type[RequestT],
+    handler: Handler[RequestT],
+    queue: str | None = None,
+) -> None:
+    """Subscribe ``handler`` to ``subject`` (in ``queue``), replying to every request."""
+
+    async def on_message(message: NatsMessage) -> dict[str, object]:
+        reply = await answer(message.body, service, request_type, handler)
+        return reply.model_dump(mode="json")
+
+    broker.subscriber(subject, queue=queue or "")(on_message)
+
+
+async def answer(
+    body: bytes, service: str, request_type: type[RequestT], handler: Handler[RequestT]
+) -> BaseModel:
+    """Validate ``body`` as ``request_type``, run the handler, and never raise."""
+    try:
+        request = request_type.model_validate_json(body)
+    except ValidationError as exc:
+        return ErrorReply(
+            code=ErrorCode.BAD_REQUEST,
+            message=f"{request_type.__name__} was not valid: {_short(exc)}",
+            fix="Send the fields the message model defines.",
+            service=service,
+        )
+    try:
+        return await handler(request)
+    except ServiceFailure as exc:
+        return ErrorReply(code=exc.code, message=str(exc), fix=exc.fix, service=service)
+    except Exception as exc:
+        log.exception("%s failed on %s", service, request_type.__name__)
+        return ErrorReply(
+            code=ErrorCode.INTERNAL,
+            message=f"{service} failed: {type(exc).__name__}: {exc}",
+            service=service,
+        )
+
+
+def _short(exc: ValidationError) -> str:
+    parts = []
+    for error in exc.errors()[:5]:
+        where = ".".join(str(part) for part in error["loc"]) or "message"
+        parts.append(f"{where}: {error['msg']}")
+    return "; ".join(parts)

@@ -1,0 +1,86 @@
+"""A Harper service on the bus: its broker, its routes, its health probe, its life cycle.
+
+Each service package has ``service.py`` with ``async def serve(settings, stop)``; ``harper serve
+NAME`` runs one, ``harper up`` runs them all (one process each, or all in one).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import os
+import socket
+from collections.abc import Awaitable, Callable
+from typing import Protocol
+
+from faststream.nats import NatsBroker
+
+from harper_common.bus.broker import ensure_account_stream, make_broker
+from harper_common.bus.routes import Handler, RequestT, reply_route
+from harper_common.messages.health import HealthRequest, ServiceHealth
+from harper_common.messages.subjects import QUEUE, health_subject
+from harper_common.settings import HarperSettings
+
+log = logging.getLogger(__name__)
+
+Hook = Callable[[], Awaitable[None]]
+
+
+class ServeFunction(Protocol):
+    """What every service module exports as ``serve``."""
+
+    async def __call__(self, settings: HarperSettings, stop: asyncio.Event) -> None: ...
+
+
+def instance_name() -> str:
+    return f"{socket.gethostname()}:{os.getpid()}"
+
+
+class BusService:
+    """A service made of request routes on one broker, with optional start and stop hooks."""
+
+    def __init__(self, name: str, settings: HarperSettings) -> None:
+        self.name = name
+        self.settings = settings
+        self.broker: NatsBroker = make_broker(settings, name)
+        self.queue = QUEUE[name]
+        self.health_detail: Callable[[], tuple[bool, str]] = lambda: (True, "")
+        self.on_start: list[Hook] = []
+        self.on_stop: list[Hook] = []
+        reply_route(
+            self.broker,
+            health_subject(name),
+            service=name,
+            request_type=HealthRequest,
+            handler=self._health,
+        )
+
+    def route(self, subject: str, request_type: type[RequestT], handler: Handler[RequestT]) -> None:
+        """Answer requests on ``subject`` in this service's queue group (replicas share them)."""
+        reply_route(
+            self.broker,
+            subject,
+            service=self.name,
+            request_type=request_type,
+            handler=handler,
+            queue=self.queue,
+        )
+
+    async def _health(self, _: HealthRequest) -> ServiceHealth:
+        ok, detail = self.health_detail()
+        return ServiceHealth(service=self.name, ok=ok, instance=instance_name(), detail=detail)
+
+    async def run(self, stop: asyncio.Event) -> None:
+        """Connect, run the start hooks, serve until ``stop`` is set, then shut down cleanly."""
+        await self.broker.connect()
+        await ensure_account_stream(self.broker)
+        await self.broker.start()
+        try:
+            for hook in self.on_start:
+                await hook()
+            log.info("%s ready (%s)", self.name, instance_name())
+            await stop.wait()
+        finally:
+            for hook in self.on_stop:
+                await hook()
+            await self.broker.stop()

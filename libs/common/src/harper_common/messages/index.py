@@ -1,0 +1,142 @@
+"""Requests to the indexer and its replies: name lookup, description search, payload scan."""
+
+from __future__ import annotations
+
+from datetime import date
+
+from pydantic import Field
+
+from harper_common.memory.models import AccountId
+from harper_common.messages.base import WireModel
+
+
+class AccountPayload(WireModel):
+    """What the index stores beside each account's vectors: the structured facts of state.md.
+
+    Filters match on these fields exactly, so "quoted accounts in Texas" is a filter, not a guess.
+    ``state`` is the two-letter code (TX), ``city`` as written in state.md.
+    """
+
+    account_id: AccountId
+    account_name: str
+    stage: str
+    industry: str | None = None
+    location: str | None = None
+    city: str | None = None
+    state: str | None = None
+    insurance_types: list[str] = Field(default_factory=list)
+    premium: float | None = None
+    next_step: str | None = None
+    pending_actions: list[str] = Field(default_factory=list)
+    last_contact: date | None = None
+    primary_contact: str | None = None
+    version: int = 0
+    description: str = ""
+
+
+class DescriptionFilters(WireModel):
+    """Exact filters on the payload. Within a field any value matches; fields are combined (AND).
+
+    Values are compared case-insensitively; ``state`` takes a code (TX) or a name (Texas);
+    ``stage`` takes a canonical stage or an alias ("quote" -> Quoted).
+    """
+
+    stage: list[str] | None = None
+    state: list[str] | None = None
+    city: list[str] | None = None
+    industry: list[str] | None = None
+    insurance_type: list[str] | None = None
+    account_id: list[AccountId] | None = None
+
+    def is_empty(self) -> bool:
+        return all(value is None for value in self.model_dump().values())
+
+
+class LookupRequest(WireModel):
+    """Find accounts by name, typos and missing suffixes allowed ("cascade rdge rofing")."""
+
+    name: str = Field(min_length=1, max_length=300)
+    limit: int = Field(default=5, ge=1, le=50)
+
+
+class NameMatch(WireModel):
+    account_id: AccountId
+    account_name: str
+    score: float
+    """Similarity of the names after normalisation, 0 to 1 (1 = same name)."""
+    exact: bool = False
+    """True when the normalised names are equal."""
+
+
+class LookupReply(WireModel):
+    matches: list[NameMatch] = Field(default_factory=list)
+
+
+class SearchRequest(WireModel):
+    """Rank account descriptions against free text, within the filters."""
+
+    text: str = Field(default="", max_length=2000)
+    filters: DescriptionFilters = Field(default_factory=DescriptionFilters)
+    limit: int = Field(default=10, ge=1, le=200)
+
+
+class DescriptionHit(WireModel):
+    score: float
+    payload: AccountPayload
+
+
+class SearchReply(WireModel):
+    hits: list[DescriptionHit] = Field(default_factory=list)
+
+
+class ScanRequest(WireModel):
+    """Every account matching the filters, unranked: for listings and the follow-up scan."""
+
+    filters: DescriptionFilters = Field(default_factory=DescriptionFilters)
+    limit: int | None = Field(default=None, ge=1)
+
+
+class ScanReply(WireModel):
+    accounts: list[AccountPayload] = Field(default_factory=list)
+    total: int = 0
+
+
+class EmbedRequest(WireModel):
+    texts: list[str] = Field(min_length=1, max_length=256)
+
+
+class EmbedReply(WireModel):
+    model: str
+    vectors: list[list[float]]
+
+
+class IndexStatusRequest(WireModel):
+    pass
+
+
+class IndexStatus(WireModel):
+    ready: bool
+    """True once every account of the memory root has been indexed at start-up."""
+    accounts_indexed: int
+    store: str
+    """Which vector store is in use: "qdrant-edge (path)" or "qdrant server (url)"."""
+    model: str
+    detail: str = ""
+
+
+class IndexWaitRequest(WireModel):
+    """Answered once the index holds ``version`` (or later) of the account, or at the timeout."""
+
+    account_id: AccountId
+    version: int = Field(ge=0)
+    timeout_s: float = Field(default=5.0, gt=0, le=60)
+
+
+class IndexApplied(WireModel):
+    """The index now holds this version of the account (also the reply to IndexWaitRequest)."""
+
+    account_id: AccountId
+    version: int
+    applied: bool
+    """False when the wait timed out before the index caught up."""
+    description: str = ""

@@ -1,0 +1,69 @@
+"""Every NATS subject Harper uses, named once. Services import these; nobody spells a subject.
+
+Requests go to a service's queue group (``QUEUE[service]``), so replicas share the load.
+Progress events for one request go to ``progress_subject(request_id)`` on core NATS.
+Account events are durable: JetStream stream ``ACCOUNT_STREAM`` over ``account.>``.
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+from harper_common.messages.events import AccountEventKind
+
+PREFIX: Final = "harper"
+
+# gateway -> starter
+STARTER_QUERY: Final = f"{PREFIX}.starter.query"
+STARTER_CONFIRM: Final = f"{PREFIX}.starter.confirm"
+
+# starter or gateway -> agents
+SEARCH_ASK: Final = f"{PREFIX}.search.ask"
+UPDATER_APPLY: Final = f"{PREFIX}.updater.apply"
+UPDATER_CREATE: Final = f"{PREFIX}.updater.create"
+UPDATER_CLARIFIED: Final = f"{PREFIX}.updater.clarified"
+FOLLOWUP_QUERY: Final = f"{PREFIX}.followup.query"
+FOLLOWUP_PENDING: Final = f"{PREFIX}.followup.pending"
+FOLLOWUP_DRAFT: Final = f"{PREFIX}.followup.draft"
+FOLLOWUP_EXECUTE: Final = f"{PREFIX}.followup.execute"
+FOLLOWUP_BATCH: Final = f"{PREFIX}.followup.batch"
+
+# anyone -> indexer (the only service that talks to the vector store)
+INDEX_LOOKUP: Final = f"{PREFIX}.index.lookup"
+INDEX_SEARCH: Final = f"{PREFIX}.index.search"
+INDEX_SCAN: Final = f"{PREFIX}.index.scan"
+INDEX_EMBED: Final = f"{PREFIX}.index.embed"
+INDEX_STATUS: Final = f"{PREFIX}.index.status"
+INDEX_WAIT: Final = f"{PREFIX}.index.wait"
+INDEX_APPLIED_PREFIX: Final = f"{PREFIX}.index.applied"
+
+SERVICES: Final = ("gateway", "starter", "search", "updater", "followup", "indexer")
+QUEUE: Final = {name: f"{PREFIX}-{name}" for name in SERVICES}
+
+# JetStream: durable account events
+ACCOUNT_STREAM: Final = "HARPER_ACCOUNTS"
+ACCOUNT_EVENTS_PREFIX: Final = f"{PREFIX}.account"
+ACCOUNT_EVENTS_ALL: Final = f"{ACCOUNT_EVENTS_PREFIX}.>"
+INDEXER_DURABLE: Final = "indexer"
+
+PROGRESS_PREFIX: Final = f"{PREFIX}.progress"
+
+
+def health_subject(service: str) -> str:
+    """Each service answers its own health probe (one replica answers, through the queue)."""
+    return f"{PREFIX}.{service}.health"
+
+
+def progress_subject(request_id: str) -> str:
+    """Core NATS subject carrying the progress events of one request."""
+    return f"{PROGRESS_PREFIX}.{request_id}"
+
+
+def account_event_subject(kind: AccountEventKind, account_id: str) -> str:
+    """``harper.account.<kind>.<account_id>``: one subject per kind and account."""
+    return f"{ACCOUNT_EVENTS_PREFIX}.{kind.value}.{account_id}"
+
+
+def index_applied_subject(account_id: str) -> str:
+    """Where the indexer announces that it has indexed a version of an account."""
+    return f"{INDEX_APPLIED_PREFIX}.{account_id}"

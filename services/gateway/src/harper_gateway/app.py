@@ -1,0 +1,97 @@
+"""The gateway: the spec's HTTP API over the bus. Run alone with ``harper serve gateway``.
+
+Clients (NATS broker, Redis) are built in the lifespan and handed to the routes through
+``app.state.gateway``; every HTTP request gets a span whose trace id is in ``X-Trace-ID``.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import AsyncIterator, Awaitable, Callable
+from contextlib import asynccontextmanager
+
+from fastapi import FastAPI, Request, Response
+from opentelemetry import trace
+from redis.asyncio import Redis
+
+from harper_common.bus.broker import ensure_account_stream, make_broker
+from harper_common.bus.client import BusClient
+from harper_common.bus.index_client import IndexClient
+from harper_common.bus.telemetry import make_tracer_provider
+from harper_common.memory.paths import MemoryRoot
+from harper_common.messages.subjects import ACCOUNT_EVENTS_ALL
+from harper_common.settings import HarperSettings
+from harper_gateway.cache import QueryCache
+from harper_gateway.events import EventLog
+from harper_gateway.json_body import JsonBodies
+from harper_gateway.routes import followup, query, stream, system
+from harper_gateway.state import GatewayState
+
+log = logging.getLogger(__name__)
+
+
+def create_app(settings: HarperSettings) -> FastAPI:
+    provider = make_tracer_provider(settings, "gateway")
+
+    @asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        broker = make_broker(settings, "gateway", tracer_provider=provider)
+        await broker.connect()
+        await ensure_account_stream(broker)
+        redis = Redis.from_url(settings.redis_url)
+        bus = BusClient(broker, timeout_s=settings.request_timeout_s)
+        state = GatewayState(
+            settings=settings,
+            broker=broker,
+            bus=bus,
+            index=IndexClient(bus),
+            redis=redis,
+            events=EventLog(redis, ttl_s=settings.stream_replay_ttl_s),
+            cache=QueryCache(redis, ttl_s=settings.cache_ttl_s),
+            memory=MemoryRoot(settings.mem_root),
+            tracer_provider=provider,
+        )
+        app.state.gateway = state
+        invalidation = await _clear_cache_on_account_events(state)
+        try:
+            yield
+        finally:
+            await invalidation.unsubscribe()
+            for task in list(state.runs):
+                task.cancel()
+            await asyncio.gather(*state.runs, return_exceptions=True)
+            await broker.stop()
+            await redis.aclose()
+
+    app = FastAPI(title="Harper", version="0.1.0", lifespan=lifespan)
+    tracer = provider.get_tracer("harper.gateway")
+
+    @app.middleware("http")
+    async def traced(
+        request: Request, call_next: Callable[[Request], Awaitable[Response]]
+    ) -> Response:
+        name = f"{request.method} {request.url.path}"
+        with tracer.start_as_current_span(name, kind=trace.SpanKind.SERVER) as span:
+            response = await call_next(request)
+            span.set_attribute("http.status_code", response.status_code)
+            response.headers["X-Trace-ID"] = format(span.get_span_context().trace_id, "032x")
+            return response
+
+    for router in (query.router, stream.router, followup.router, system.router):
+        app.include_router(router)
+    app.add_middleware(JsonBodies)
+    return app
+
+
+async def _clear_cache_on_account_events(state: GatewayState):  # type: ignore[no-untyped-def]
+    """Any account event makes cached answers stale: bump the cache generation."""
+
+    async def on_event(_: object) -> None:
+        try:
+            await state.cache.clear()
+        except Exception:
+            log.warning("could not clear the query cache", exc_info=True)
+
+    connection = state.broker.config.connection_state.connection
+    return await connection.subscribe(ACCOUNT_EVENTS_ALL, cb=on_event)

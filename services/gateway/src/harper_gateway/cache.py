@@ -1,0 +1,48 @@
+"""The query cache: answers to questions, kept in Redis until an account changes.
+
+Keys carry a generation number; any account event (or ``/cache/clear``) bumps it, so every
+gateway replica stops serving the old answers at once and Redis expires them later.
+Only read answers (``routed_to: search_agent``) are cached; updates and confirmations never are.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+
+from redis.asyncio import Redis
+
+from harper_common.messages.query import AnswerResponse
+
+_GENERATION = "harper:cache:generation"
+_SPACES = re.compile(r"\s+")
+
+
+def normalise(query: str) -> str:
+    return _SPACES.sub(" ", query.strip().lower())
+
+
+class QueryCache:
+    def __init__(self, redis: Redis, *, ttl_s: int) -> None:
+        self.redis = redis
+        self.ttl_s = ttl_s
+
+    async def _key(self, query: str) -> str:
+        generation = int(await self.redis.get(_GENERATION) or 0)
+        digest = hashlib.sha256(normalise(query).encode()).hexdigest()[:32]
+        return f"harper:cache:{generation}:{digest}"
+
+    async def get(self, query: str) -> AnswerResponse | None:
+        if self.ttl_s == 0:
+            return None
+        raw = await self.redis.get(await self._key(query))
+        return None if raw is None else AnswerResponse.model_validate_json(raw)
+
+    async def put(self, query: str, answer: AnswerResponse) -> None:
+        if self.ttl_s == 0:
+            return
+        await self.redis.set(await self._key(query), answer.model_dump_json(), ex=self.ttl_s)
+
+    async def clear(self) -> int:
+        """Invalidate every cached answer; returns the new generation."""
+        return int(await self.redis.incr(_GENERATION))

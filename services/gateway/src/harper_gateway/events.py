@@ -1,0 +1,100 @@
+"""Server-sent events of one query run, buffered in Redis so a reconnecting client can resume.
+
+Each event has an id ``<request_id>:<seq>``; ``Last-Event-ID`` names the last one a client saw
+and the replay starts after it. Events live in a Redis list for ``stream_replay_ttl_s``.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from collections.abc import AsyncIterator
+from dataclasses import dataclass
+
+from pydantic import JsonValue
+from redis.asyncio import Redis
+
+FINAL_KINDS = frozenset({"done", "error"})
+
+
+@dataclass(frozen=True)
+class StreamEvent:
+    id: str
+    kind: str
+    data: JsonValue
+
+    def encode(self) -> str:
+        payload = json.dumps(self.data, ensure_ascii=False)
+        return f"id: {self.id}\nevent: {self.kind}\ndata: {payload}\n\n"
+
+
+def parse_event_id(value: str) -> tuple[str, int] | None:
+    """``<request_id>:<seq>`` -> (request_id, seq); None when it is not one of ours."""
+    request_id, sep, seq = value.strip().rpartition(":")
+    if not sep or not request_id or not seq.isdigit():
+        return None
+    return request_id, int(seq)
+
+
+class EventLog:
+    """Appends and replays the events of runs. Readers wake on new events (same process) or poll."""
+
+    def __init__(
+        self, redis: Redis, *, ttl_s: int, idle_limit_s: float = 120.0, poll_s: float = 0.25
+    ) -> None:
+        self.redis = redis
+        self.ttl_s = ttl_s
+        self.idle_limit_s = idle_limit_s
+        self.poll_s = poll_s
+        self._wakers: dict[str, asyncio.Event] = {}
+
+    @staticmethod
+    def _key(request_id: str) -> str:
+        return f"harper:stream:{request_id}"
+
+    async def append(self, request_id: str, kind: str, data: JsonValue) -> StreamEvent:
+        key = self._key(request_id)
+        seq = await self.redis.rpush(key, json.dumps({"kind": kind, "data": data}))
+        await self.redis.expire(key, self.ttl_s)
+        event = StreamEvent(id=f"{request_id}:{seq}", kind=kind, data=data)
+        waker = self._wakers.get(request_id)
+        if waker is not None:
+            waker.set()
+        return event
+
+    async def exists(self, request_id: str) -> bool:
+        return bool(await self.redis.exists(self._key(request_id)))
+
+    async def follow(self, request_id: str, after: int = 0) -> AsyncIterator[StreamEvent]:
+        """Every event after sequence number ``after``, until the run's final event."""
+        waker = self._wakers.setdefault(request_id, asyncio.Event())
+        seq = after
+        loop = asyncio.get_running_loop()
+        last_seen = loop.time()
+        try:
+            while True:
+                waker.clear()
+                raw_events = await self.redis.lrange(self._key(request_id), seq, -1)
+                if raw_events:
+                    last_seen = loop.time()
+                elif loop.time() - last_seen > self.idle_limit_s:
+                    yield StreamEvent(
+                        id=f"{request_id}:{seq + 1}",
+                        kind="error",
+                        data={"message": "The run stopped sending events; ask again."},
+                    )
+                    return
+                for raw in raw_events:
+                    seq += 1
+                    item = json.loads(raw)
+                    yield StreamEvent(
+                        id=f"{request_id}:{seq}", kind=item["kind"], data=item["data"]
+                    )
+                    if item["kind"] in FINAL_KINDS:
+                        return
+                try:
+                    await asyncio.wait_for(waker.wait(), timeout=self.poll_s)
+                except TimeoutError:
+                    pass
+        finally:
+            self._wakers.pop(request_id, None)

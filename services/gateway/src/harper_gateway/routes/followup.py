@@ -1,0 +1,93 @@
+"""``/followup/*``: the follow-up agent's endpoints, passed through the bus as typed messages."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from fastapi import APIRouter, Query
+from fastapi.responses import JSONResponse
+from pydantic import BaseModel, ConfigDict, Field
+
+from harper_common.bus.client import BusError
+from harper_common.memory.models import AccountId
+from harper_common.messages import subjects
+from harper_common.messages.base import WireModel
+from harper_common.messages.followup import (
+    DraftChannel,
+    FollowupBatchReply,
+    FollowupBatchRequest,
+    FollowupDraftReply,
+    FollowupDraftRequest,
+    FollowupExecuteReply,
+    FollowupExecuteRequest,
+    FollowupPendingReply,
+    FollowupPendingRequest,
+    PendingFilters,
+)
+from harper_gateway.deps import StateDep
+from harper_gateway.responses import bus_error_json
+from harper_gateway.state import GatewayState, new_request_id
+
+router = APIRouter(prefix="/followup")
+
+
+class DraftBody(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    account_id: AccountId
+    channel: DraftChannel | None = None
+    purpose: str | None = Field(default=None, max_length=500)
+
+
+class ExecuteBody(DraftBody):
+    dry_run: bool = False
+
+
+class BatchBody(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    limit: int = Field(default=10, ge=1, le=1000)
+    dry_run: bool = True
+
+
+async def _ask(
+    state: GatewayState, subject: str, message: WireModel, reply_type: Any, request_id: str
+) -> JSONResponse:
+    try:
+        reply: BaseModel = await state.bus.request(subject, message, reply_type)
+    except BusError as exc:
+        return bus_error_json(exc, request_id)
+    return JSONResponse(reply.model_dump(mode="json"), headers={"X-Request-ID": request_id})
+
+
+@router.get("/pending")
+async def pending(
+    state: StateDep,
+    stage: str | None = Query(default=None, max_length=60),
+    days_threshold: int | None = Query(default=None, ge=0),
+) -> JSONResponse:
+    request_id = new_request_id()
+    filters = PendingFilters(stage=stage, days_threshold=days_threshold)
+    message = FollowupPendingRequest(request_id=request_id, filters=filters)
+    return await _ask(state, subjects.FOLLOWUP_PENDING, message, FollowupPendingReply, request_id)
+
+
+@router.post("/draft")
+async def draft(body: DraftBody, state: StateDep) -> JSONResponse:
+    request_id = new_request_id()
+    message = FollowupDraftRequest(request_id=request_id, **body.model_dump())
+    return await _ask(state, subjects.FOLLOWUP_DRAFT, message, FollowupDraftReply, request_id)
+
+
+@router.post("/execute")
+async def execute(body: ExecuteBody, state: StateDep) -> JSONResponse:
+    request_id = new_request_id()
+    message = FollowupExecuteRequest(request_id=request_id, **body.model_dump())
+    return await _ask(state, subjects.FOLLOWUP_EXECUTE, message, FollowupExecuteReply, request_id)
+
+
+@router.post("/batch")
+async def batch(body: BatchBody, state: StateDep) -> JSONResponse:
+    request_id = new_request_id()
+    message = FollowupBatchRequest(request_id=request_id, **body.model_dump())
+    return await _ask(state, subjects.FOLLOWUP_BATCH, message, FollowupBatchReply, request_id)

@@ -1,0 +1,86 @@
+"""``/query``, ``/confirm``, ``/search``: a question in, one of the spec's responses out."""
+
+from __future__ import annotations
+
+from fastapi import APIRouter
+from fastapi.responses import JSONResponse
+from pydantic import BaseModel, ConfigDict, Field, JsonValue
+
+from harper_common.messages import subjects
+from harper_common.messages.query import (
+    AgentRequest,
+    AnswerResponse,
+    ConfirmRequest,
+    IntentInfo,
+    QueryRequest,
+    QueryText,
+)
+from harper_gateway.deps import StateDep
+from harper_gateway.responses import reply_json
+from harper_gateway.runs import request_query
+from harper_gateway.state import new_request_id
+
+router = APIRouter()
+
+
+class QueryBody(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    query: QueryText
+    session_id: str | None = Field(default=None, max_length=100)
+
+
+class ConfirmBody(BaseModel):
+    """The broker's answer to ``confirmation_required`` or ``vague_update_clarification``."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    session_id: str = Field(min_length=1, max_length=100)
+    confirmed: bool = True
+    industry: str | None = Field(default=None, max_length=200)
+    location: str | None = Field(default=None, max_length=200)
+    primary_email: str | None = Field(default=None, max_length=320)
+    primary_phone: str | None = Field(default=None, max_length=50)
+    insurance_types: list[str] | None = None
+    notes: str | None = Field(default=None, max_length=4000)
+    clarification_data: dict[str, JsonValue] | None = None
+
+
+@router.post("/query")
+async def query(body: QueryBody, state: StateDep) -> JSONResponse:
+    """Main entry: the starter classifies, resolves the account and routes."""
+    request_id = new_request_id()
+    if body.session_id is None:
+        cached = await state.cache.get(body.query)
+        if cached is not None:
+            cached.request_id = request_id
+            cached.notes = [*cached.notes, "Answered from the query cache."]
+            return reply_json(cached, request_id)
+    message = QueryRequest(request_id=request_id, query=body.query, session_id=body.session_id)
+    reply = await request_query(state.bus, subjects.STARTER_QUERY, message)
+    if isinstance(reply, AnswerResponse) and body.session_id is None:
+        await state.cache.put(body.query, reply)
+    return reply_json(reply, request_id)
+
+
+@router.post("/confirm")
+async def confirm(body: ConfirmBody, state: StateDep) -> JSONResponse:
+    """Create the account (or apply the filled form) for a pending session, once."""
+    request_id = new_request_id()
+    message = ConfirmRequest(request_id=request_id, **body.model_dump())
+    reply = await request_query(state.bus, subjects.STARTER_CONFIRM, message)
+    return reply_json(reply, request_id)
+
+
+@router.post("/search")
+async def search(body: QueryBody, state: StateDep) -> JSONResponse:
+    """Straight to the search agent, without the starter's routing."""
+    request_id = new_request_id()
+    message = AgentRequest(
+        request_id=request_id,
+        query=body.query,
+        intent=IntentInfo(intent="search", confidence=1.0, rule="direct /search"),
+        session_id=body.session_id,
+    )
+    reply = await request_query(state.bus, subjects.SEARCH_ASK, message)
+    return reply_json(reply, request_id)

@@ -1,0 +1,95 @@
+"""``/query/stream``: the query's journey as server-sent events, resumable with Last-Event-ID.
+
+The run goes on in the gateway whether or not the client stays connected; its events are kept in
+Redis. POST starts a run (or, with a ``Last-Event-ID`` header, resumes one); GET
+``/query/stream/{request_id}`` resumes too, for EventSource clients.
+"""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+
+from fastapi import APIRouter, Header
+from fastapi.responses import JSONResponse, StreamingResponse
+
+from harper_common.messages import subjects
+from harper_common.messages.base import ErrorCode
+from harper_common.messages.query import QueryRequest
+from harper_gateway.deps import StateDep
+from harper_gateway.events import StreamEvent, parse_event_id
+from harper_gateway.responses import error_json
+from harper_gateway.routes.query import QueryBody
+from harper_gateway.runs import run_streamed
+from harper_gateway.state import GatewayState, new_request_id
+
+router = APIRouter()
+
+SSE_HEADERS = {"Cache-Control": "no-cache", "X-Accel-Buffering": "no"}
+
+
+@router.post("/query/stream", response_model=None)
+async def query_stream(
+    body: QueryBody,
+    state: StateDep,
+    last_event_id: str | None = Header(default=None),
+) -> StreamingResponse | JSONResponse:
+    if last_event_id:
+        return await _resume(state, last_event_id)
+    request_id = new_request_id()
+    await state.events.append(
+        request_id, "accepted", {"request_id": request_id, "query": body.query}
+    )
+    message = QueryRequest(request_id=request_id, query=body.query, session_id=body.session_id)
+    state.start_run(
+        run_streamed(
+            state.broker, state.bus, state.events, subjects.STARTER_QUERY, message, request_id
+        )
+    )
+    return _sse(state.events.follow(request_id), request_id)
+
+
+@router.get("/query/stream/{request_id}", response_model=None)
+async def resume_stream(
+    request_id: str,
+    state: StateDep,
+    last_event_id: str | None = Header(default=None),
+) -> StreamingResponse | JSONResponse:
+    if last_event_id is None:
+        return await _resume(state, f"{request_id}:0")
+    parsed = parse_event_id(last_event_id)
+    if parsed is not None and parsed[0] != request_id:
+        return error_json(
+            ErrorCode.BAD_REQUEST,
+            f"Last-Event-ID {last_event_id!r} belongs to another stream than {request_id!r}.",
+            request_id,
+        )
+    return await _resume(state, last_event_id)
+
+
+async def _resume(state: GatewayState, last_event_id: str) -> StreamingResponse | JSONResponse:
+    parsed = parse_event_id(last_event_id)
+    if parsed is None:
+        return error_json(
+            ErrorCode.BAD_REQUEST,
+            f"Last-Event-ID {last_event_id!r} is not an event id of this stream.",
+            new_request_id(),
+            fix="Send the id of the last event received, as it was sent (<request id>:<n>).",
+        )
+    request_id, after = parsed
+    if not await state.events.exists(request_id):
+        return error_json(
+            ErrorCode.NOT_FOUND,
+            f"No stream {request_id!r}: it never existed or its events have expired.",
+            request_id,
+            fix="Send the query again.",
+        )
+    return _sse(state.events.follow(request_id, after), request_id)
+
+
+def _sse(events: AsyncIterator[StreamEvent], request_id: str) -> StreamingResponse:
+    async def body() -> AsyncIterator[str]:
+        async for event in events:
+            yield event.encode()
+
+    headers = {**SSE_HEADERS, "X-Request-ID": request_id}
+    return StreamingResponse(body(), media_type="text/event-stream", headers=headers)

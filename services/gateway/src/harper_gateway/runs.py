@@ -1,0 +1,111 @@
+"""Running a request through the starter while relaying its progress events as stream events."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from typing import Any
+
+from faststream.nats import NatsBroker
+from nats.aio.subscription import Subscription
+from nats.errors import TimeoutError as NatsTimeout
+from pydantic import ValidationError
+
+from harper_common.bus.client import BusClient, BusError
+from harper_common.messages.base import WireModel
+from harper_common.messages.progress import ProgressEvent
+from harper_common.messages.query import ErrorResponse, QueryResponse
+from harper_common.messages.subjects import progress_subject
+from harper_gateway.events import EventLog
+
+log = logging.getLogger(__name__)
+
+FINAL_EVENT = {
+    "search_agent": "answer",
+    "updater_agent": "changes",
+    "followup_agent": "followup",
+}
+
+
+def final_event_kind(response: QueryResponse) -> str:
+    """The SSE event name of a final response: answer, changes, followup, or its type."""
+    if response.type == "success":
+        return FINAL_EVENT[response.routed_to]
+    return response.type
+
+
+async def request_query(bus: BusClient, subject: str, message: WireModel) -> QueryResponse:
+    """One request to the starter (or an agent); failures come back as ``error`` responses."""
+    try:
+        reply: QueryResponse = await bus.request(subject, message, QueryResponse)
+    except BusError as exc:
+        return ErrorResponse(
+            request_id=getattr(message, "request_id", None),
+            message=exc.reply.message,
+            code=exc.reply.code,
+            fix=exc.reply.fix,
+            service=exc.reply.service,
+        )
+    return reply
+
+
+async def run_streamed(
+    broker: NatsBroker,
+    bus: BusClient,
+    events: EventLog,
+    subject: str,
+    message: WireModel,
+    request_id: str,
+) -> QueryResponse:
+    """Send the request, append every progress step and then the final answer to the log."""
+    connection = broker.config.connection_state.connection
+    subscription = await connection.subscribe(progress_subject(request_id))
+    relay = _Relay(subscription, events, request_id)
+    pump = asyncio.create_task(relay.pump())
+    try:
+        response = await request_query(bus, subject, message)
+    finally:
+        relay.finish()
+        await pump
+        await subscription.unsubscribe()
+    await events.append(request_id, final_event_kind(response), response.model_dump(mode="json"))
+    if response.type != "error":
+        await events.append(request_id, "done", {"type": response.type})
+    return response
+
+
+class _Relay:
+    """Moves progress messages from the subscription into the event log, in arrival order.
+
+    The reply to the request reaches the connection after every progress message sent before
+    it, so once the reply is in, the relay only has to empty what is already queued.
+    """
+
+    def __init__(self, subscription: Subscription, events: EventLog, request_id: str) -> None:
+        self.subscription = subscription
+        self.events = events
+        self.request_id = request_id
+        self.finished = False
+
+    def finish(self) -> None:
+        self.finished = True
+
+    async def pump(self) -> None:
+        while not (self.finished and self.subscription.pending_msgs == 0):
+            try:
+                message = await self.subscription.next_msg(timeout=0.05)
+            except NatsTimeout:
+                continue
+            await self._relay(message.data)
+
+    async def _relay(self, data: bytes) -> None:
+        try:
+            event = ProgressEvent.model_validate_json(data)
+        except ValidationError:
+            log.warning("dropped a malformed progress event for %s", self.request_id)
+            return
+        step: dict[str, Any] = event.step.model_dump(mode="json")
+        step["service"] = event.service
+        step["instance"] = event.instance
+        step["at"] = event.at.isoformat()
+        await self.events.append(self.request_id, event.step.kind, step)

@@ -1,0 +1,195 @@
+"""``AccountIndex``: accounts in, look-ups out; the one object the indexer's handlers call.
+
+It turns account states into points (trigram name vector, embedded profile, BM25 description
+vector, payload), writes only what is newer than what is stored, finds accounts by name
+(trigram candidates reranked by edit distance) and by description (dense + lexical, fused,
+within exact payload filters). All methods are blocking: call them from a worker thread.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Sequence
+
+from harper_common.memory import AccountState
+from harper_common.messages.index import (
+    AccountPayload,
+    DescriptionFilters,
+    DescriptionHit,
+    NameMatch,
+)
+from harper_indexer.descriptions import (
+    describe,
+    filter_terms,
+    payload_from_state,
+    payload_from_stored,
+    profile,
+    stored_payload,
+)
+from harper_indexer.embedding import Embedder
+from harper_indexer.lexical import Bm25Vectors
+from harper_indexer.names import name_similarity, name_vector, query_vector
+from harper_indexer.store import AccountPoint, PayloadMatch, VectorStore
+
+INDEX_FORMAT = 1
+"""Raise when descriptions, payloads or vectors change shape: stored points are then rewritten."""
+LISTING_SCORE = 1.0
+"""The score of every hit of a search without text (a filtered listing: all match equally)."""
+_CANDIDATES = 30
+
+
+class AccountIndex:
+    """The name and description index of every account, over a store and an embedder."""
+
+    def __init__(self, store: VectorStore, embedder: Embedder) -> None:
+        self.store = store
+        self.embedder = embedder
+        self._lexical = Bm25Vectors()
+        self._writing = threading.Lock()
+        self._indexed_with = f"{embedder.model_name}#format{INDEX_FORMAT}"
+
+    def upsert_states(self, states: Sequence[AccountState]) -> list[str]:
+        """Index these states, skipping any whose account is stored at that version or later.
+
+        Returns the ids actually written. Writers are serialised, so a late older version
+        never overwrites a newer one.
+        """
+        with self._writing:
+            latest = _latest(states)
+            stored = self._current_versions([s.account_id for s in latest])
+            fresh = [s for s in latest if stored.get(s.account_id, -1) < s.version]
+            if fresh:
+                self.store.upsert(self._points(fresh))
+            return [state.account_id for state in fresh]
+
+    def lookup(self, name: str, limit: int = 5) -> list[NameMatch]:
+        """Accounts whose names are most like ``name``, best first (scores 0..1)."""
+        candidates = self.store.search_names(query_vector(name), max(limit * 4, _CANDIDATES))
+        matches = []
+        for candidate in candidates:
+            similarity = name_similarity(name, candidate.payload["account_name"])
+            matches.append(
+                NameMatch(
+                    account_id=candidate.payload["account_id"],
+                    account_name=candidate.payload["account_name"],
+                    score=similarity.score,
+                    exact=similarity.exact,
+                )
+            )
+        matches.sort(key=lambda m: (-m.score, not m.exact, m.account_name, m.account_id))
+        return matches[:limit]
+
+    def search(
+        self, text: str, filters: DescriptionFilters | None = None, limit: int = 10
+    ) -> list[DescriptionHit]:
+        """Descriptions ranked against ``text`` within ``filters`` (RRF scores, best first).
+
+        Without text it is a listing of the filtered accounts, each scored ``LISTING_SCORE``.
+        UnknownStage when a stage filter names no stage.
+        """
+        terms = filter_terms(filters or DescriptionFilters())
+        if any(not values for values in terms.values()):
+            return []
+        if not text.strip():
+            return [
+                DescriptionHit(score=LISTING_SCORE, payload=p) for p in self.scan(filters, limit)
+            ]
+        dense = self.embedder.embed([text])[0].tolist()
+        found = self.store.search_descriptions(dense, self._lexical.query(text), terms, limit)
+        return [
+            DescriptionHit(score=hit.score, payload=payload_from_stored(hit.payload))
+            for hit in found
+        ]
+
+    def scan(
+        self, filters: DescriptionFilters | None = None, limit: int | None = None
+    ) -> list[AccountPayload]:
+        """Every account within ``filters``, ordered by account id, the first ``limit`` of them."""
+        terms = filter_terms(filters or DescriptionFilters())
+        if any(not values for values in terms.values()):
+            return []
+        if limit is None:
+            found = sorted(self.store.scan(terms), key=lambda p: _id_order(p["account_id"]))
+            return [payload_from_stored(p) for p in found]
+        first = sorted(self._ids(terms), key=_id_order)[:limit]
+        stored = self.store.payloads(first)
+        return [payload_from_stored(stored[i]) for i in first if i in stored]
+
+    def count(self, filters: DescriptionFilters | None = None) -> int:
+        """How many accounts are within ``filters`` (all indexed accounts without)."""
+        terms = filter_terms(filters or DescriptionFilters())
+        if any(not values for values in terms.values()):
+            return 0
+        return self.store.count(terms)
+
+    def stored_version(self, account_id: str) -> int | None:
+        """The version of the account the index holds, or None when it holds none."""
+        payload = self.store.payloads([account_id]).get(account_id)
+        return int(payload["version"]) if payload else None
+
+    def payload(self, account_id: str) -> AccountPayload | None:
+        """What the index holds for the account (its description included), or None."""
+        stored = self.store.payloads([account_id]).get(account_id)
+        return payload_from_stored(stored) if stored else None
+
+    def account_ids(self) -> set[str]:
+        """Ids of every indexed account."""
+        return set(self._ids({}))
+
+    def remove(self, account_id: str) -> None:
+        """Forget an account (nothing happens when it is not indexed)."""
+        with self._writing:
+            self.store.delete([account_id])
+
+    def clear(self) -> None:
+        """Forget every account."""
+        with self._writing:
+            self.store.clear()
+
+    def optimize(self) -> None:
+        """Let the store settle after a bulk load (index building, flush)."""
+        self.store.optimize()
+
+    def _ids(self, terms: PayloadMatch) -> list[str]:
+        return [p["account_id"] for p in self.store.scan(terms, fields=["account_id"])]
+
+    def _current_versions(self, account_ids: Sequence[str]) -> dict[str, int]:
+        stored = self.store.payloads(account_ids)
+        return {
+            account_id: int(payload["version"])
+            for account_id, payload in stored.items()
+            if payload.get("indexed_with") == self._indexed_with
+        }
+
+    def _points(self, states: Sequence[AccountState]) -> list[AccountPoint]:
+        dense = self.embedder.embed([profile(state) for state in states])
+        points = []
+        for state, vector in zip(states, dense, strict=True):
+            description = describe(state)
+            payload = stored_payload(payload_from_state(state, description))
+            payload["indexed_with"] = self._indexed_with
+            points.append(
+                AccountPoint(
+                    account_id=state.account_id,
+                    name_vector=name_vector(state.name),
+                    name_payload={"account_id": state.account_id, "account_name": state.name},
+                    dense=vector.tolist(),
+                    lexical=self._lexical.document(description),
+                    payload=payload,
+                )
+            )
+        return points
+
+
+def _latest(states: Sequence[AccountState]) -> list[AccountState]:
+    """One state per account: the highest version given, in order of first appearance."""
+    latest: dict[str, AccountState] = {}
+    for state in states:
+        known = latest.get(state.account_id)
+        if known is None or state.version > known.version:
+            latest[state.account_id] = state
+    return list(latest.values())
+
+
+def _id_order(account_id: str) -> tuple[int, str]:
+    return len(account_id), account_id

@@ -1,0 +1,201 @@
+"""``EdgeStore``: the two collections as qdrant-edge shards in one directory, in-process.
+
+``<directory>/account_names`` and ``<directory>/account_descriptions`` are created on first
+use and loaded afterwards (points persist across restarts). Only one process may open a
+directory at a time: a second opener fails with qdrant-edge's "failed to open WAL" error.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+import qdrant_edge as qe
+
+from harper_indexer.descriptions import KEYWORD_FIELDS
+from harper_indexer.sparse import SparseVec
+from harper_indexer.store import (
+    DENSE_VECTOR,
+    DESCRIPTIONS,
+    LEXICAL_VECTOR,
+    NAME_VECTOR,
+    NAMES,
+    RRF_K,
+    SCROLL_PAGE,
+    AccountPoint,
+    PayloadMatch,
+    Scored,
+    point_id,
+)
+
+_CONFIG_FILE = "edge_config.json"
+
+
+class EdgeStore:
+    """Both collections in qdrant-edge shards under ``directory`` (see the module docstring).
+
+    Calls are serialised by a lock, so one store can be shared by worker threads.
+    """
+
+    def __init__(self, directory: Path, *, dense_dim: int) -> None:
+        self._directory = directory
+        self._lock = threading.Lock()
+        self._names = _open(directory / NAMES, _names_config())
+        try:
+            self._descriptions = _open(directory / DESCRIPTIONS, _descriptions_config(dense_dim))
+        except Exception:
+            self._names.close()
+            raise
+        _ensure_keyword_indexes(self._descriptions, KEYWORD_FIELDS)
+
+    @property
+    def label(self) -> str:
+        return f"qdrant-edge ({self._directory})"
+
+    def upsert(self, points: Sequence[AccountPoint]) -> None:
+        if not points:
+            return
+        names = [
+            qe.Point(point_id(p.account_id), {NAME_VECTOR: _sparse(p.name_vector)}, p.name_payload)
+            for p in points
+        ]
+        descriptions = [
+            qe.Point(point_id(p.account_id), _description_vectors(p), p.payload) for p in points
+        ]
+        with self._lock:
+            self._names.update(qe.UpdateOperation.upsert_points(names))
+            self._descriptions.update(qe.UpdateOperation.upsert_points(descriptions))
+
+    def delete(self, account_ids: Sequence[str]) -> None:
+        ids: list[qe.PointId] = [point_id(account_id) for account_id in account_ids]
+        with self._lock:
+            self._descriptions.update(qe.UpdateOperation.delete_points(ids))
+            self._names.update(qe.UpdateOperation.delete_points(ids))
+
+    def payloads(self, account_ids: Sequence[str]) -> dict[str, dict[str, Any]]:
+        ids: list[qe.PointId] = [point_id(account_id) for account_id in account_ids]
+        with self._lock:
+            records = self._descriptions.retrieve(ids, True, False)
+        found = [dict(record.payload or {}) for record in records]
+        return {payload["account_id"]: payload for payload in found}
+
+    def search_names(self, vector: SparseVec, limit: int) -> list[Scored]:
+        if not vector:
+            return []
+        request = qe.QueryRequest(
+            limit=limit,
+            query=qe.Query.Nearest(_sparse(vector), using=NAME_VECTOR),
+            with_payload=True,
+        )
+        with self._lock:
+            points = self._names.query(request)
+        return [Scored(point.score, dict(point.payload or {})) for point in points]
+
+    def search_descriptions(
+        self, dense: Sequence[float], lexical: SparseVec, match: PayloadMatch, limit: int
+    ) -> list[Scored]:
+        where = _filter(match)
+        depth = max(limit * 4, 40)
+        nearest = qe.Query.Nearest(list(dense), using=DENSE_VECTOR)
+        prefetches = [qe.Prefetch(depth, query=nearest, filter=where)]
+        if lexical:
+            lexical_nearest = qe.Query.Nearest(_sparse(lexical), using=LEXICAL_VECTOR)
+            prefetches.append(qe.Prefetch(depth, query=lexical_nearest, filter=where))
+        request = qe.QueryRequest(
+            limit=limit,
+            prefetches=prefetches,
+            query=qe.Fusion.Rrf(k=RRF_K),  # type: ignore[arg-type]  # stub lacks Fusion.Rrf
+            filter=where,
+            with_payload=True,
+        )
+        with self._lock:
+            points = self._descriptions.query(request)
+        return [Scored(point.score, dict(point.payload or {})) for point in points]
+
+    def scan(
+        self, match: PayloadMatch, limit: int | None = None, fields: Sequence[str] | None = None
+    ) -> list[dict[str, Any]]:
+        where = _filter(match)
+        selector = qe.PayloadSelector.Include(list(fields)) if fields is not None else True
+        found: list[dict[str, Any]] = []
+        offset: qe.PointId | None = None
+        while limit is None or len(found) < limit:
+            page = SCROLL_PAGE if limit is None else min(SCROLL_PAGE, limit - len(found))
+            request = qe.ScrollRequest(
+                offset=offset, limit=page, filter=where, with_payload=selector, with_vector=False
+            )
+            with self._lock:
+                records, offset = self._descriptions.scroll(request)
+            found.extend(dict(record.payload or {}) for record in records)
+            if offset is None:
+                break
+        return found
+
+    def count(self, match: PayloadMatch | None = None) -> int:
+        request = qe.CountRequest(exact=True, filter=_filter(match or {}))
+        with self._lock:
+            return self._descriptions.count(request)
+
+    def optimize(self) -> None:
+        with self._lock:
+            for shard in (self._names, self._descriptions):
+                shard.optimize()
+                shard.flush()
+
+    def clear(self) -> None:
+        everything = qe.Filter(must=[])
+        with self._lock:
+            self._descriptions.update(qe.UpdateOperation.delete_points_by_filter(everything))
+            self._names.update(qe.UpdateOperation.delete_points_by_filter(everything))
+
+    def close(self) -> None:
+        with self._lock:
+            for shard in (self._names, self._descriptions):
+                shard.flush()
+                shard.close()
+
+
+def _open(path: Path, config: qe.EdgeConfig) -> qe.EdgeShard:
+    if (path / _CONFIG_FILE).exists():
+        return qe.EdgeShard.load(str(path), config)
+    path.mkdir(parents=True, exist_ok=True)
+    return qe.EdgeShard.create(str(path), config)
+
+
+def _names_config() -> qe.EdgeConfig:
+    sparse = {NAME_VECTOR: qe.EdgeSparseVectorParams(modifier=qe.Modifier.Idf)}
+    return qe.EdgeConfig(vectors={}, sparse_vectors=sparse, payload_memory=qe.Memory.Cached)
+
+
+def _descriptions_config(dense_dim: int) -> qe.EdgeConfig:
+    return qe.EdgeConfig(
+        vectors={DENSE_VECTOR: qe.EdgeVectorParams(size=dense_dim, distance=qe.Distance.Cosine)},
+        sparse_vectors={LEXICAL_VECTOR: qe.EdgeSparseVectorParams(modifier=qe.Modifier.Idf)},
+        payload_memory=qe.Memory.Cached,
+    )
+
+
+def _ensure_keyword_indexes(shard: qe.EdgeShard, fields: Sequence[str]) -> None:
+    present = set(shard.info().payload_schema)
+    for field in fields:
+        if field not in present:
+            shard.update(qe.UpdateOperation.create_field_index(field, qe.PayloadSchemaType.Keyword))
+
+
+def _description_vectors(point: AccountPoint) -> dict[str, qe.NamedVector]:
+    return {DENSE_VECTOR: list(point.dense), LEXICAL_VECTOR: _sparse(point.lexical)}
+
+
+def _sparse(vector: SparseVec) -> qe.SparseVector:
+    return qe.SparseVector(list(vector.indices), list(vector.values))
+
+
+def _filter(match: PayloadMatch) -> qe.Filter | None:
+    if not match:
+        return None
+    conditions: list[qe.ConditionType] = [
+        qe.FieldCondition(key, match=qe.MatchAny(list(values))) for key, values in match.items()
+    ]
+    return qe.Filter(must=conditions)

@@ -1,0 +1,151 @@
+"""The indexer's bus handlers: thin translations between messages and the AccountIndex."""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+
+from faststream.nats import NatsBroker
+
+from harper_common.bus.routes import ServiceFailure
+from harper_common.memory.errors import HarperMemoryError
+from harper_common.memory.files import read_state
+from harper_common.memory.paths import MemoryRoot
+from harper_common.messages.base import ErrorCode
+from harper_common.messages.events import AccountEvent
+from harper_common.messages.index import (
+    EmbedReply,
+    EmbedRequest,
+    IndexApplied,
+    IndexStatus,
+    IndexStatusRequest,
+    IndexWaitRequest,
+    LookupReply,
+    LookupRequest,
+    ScanReply,
+    ScanRequest,
+    SearchReply,
+    SearchRequest,
+)
+from harper_common.messages.subjects import index_applied_subject
+from harper_indexer.account_index import AccountIndex
+from harper_indexer.worker import IndexWorker, VersionWaiters
+
+log = logging.getLogger(__name__)
+
+
+@dataclass
+class IndexerState:
+    ready: bool = False
+    detail: str = "starting"
+    indexed: int = 0
+    """Accounts indexed so far while the start-up reconcile runs."""
+
+
+@contextmanager
+def bad_filters() -> Iterator[None]:
+    """A filter naming no known stage (or state) is the caller's mistake: bad_request."""
+    try:
+        yield
+    except ValueError as exc:
+        raise ServiceFailure(ErrorCode.BAD_REQUEST, f"bad filter: {exc}") from exc
+
+
+class IndexHandlers:
+    def __init__(
+        self,
+        index: AccountIndex,
+        worker: IndexWorker,
+        memory: MemoryRoot,
+        broker: NatsBroker,
+        store_name: str,
+    ) -> None:
+        self.index = index
+        self.worker = worker
+        self.memory = memory
+        self.broker = broker
+        self.store_name = store_name
+        self.state = IndexerState()
+        self.waiters = VersionWaiters()
+
+    async def lookup(self, request: LookupRequest) -> LookupReply:
+        matches = await self.worker.run(lambda: self.index.lookup(request.name, request.limit))
+        return LookupReply(matches=matches)
+
+    async def search(self, request: SearchRequest) -> SearchReply:
+        with bad_filters():
+            hits = await self.worker.run(
+                lambda: self.index.search(request.text, request.filters, request.limit)
+            )
+        return SearchReply(hits=hits)
+
+    async def scan(self, request: ScanRequest) -> ScanReply:
+        with bad_filters():
+            accounts = await self.worker.run(
+                lambda: self.index.scan(request.filters, request.limit)
+            )
+            total = len(accounts)
+            if request.limit is not None and total >= request.limit:
+                total = await self.worker.run(lambda: self.index.count(request.filters))
+        return ScanReply(accounts=accounts, total=total)
+
+    async def embed(self, request: EmbedRequest) -> EmbedReply:
+        vectors = await self.worker.run(lambda: self.index.embedder.embed(request.texts))
+        return EmbedReply(model=self.index.embedder.model_name, vectors=vectors.tolist())
+
+    async def status(self, _: IndexStatusRequest) -> IndexStatus:
+        # While the start-up reconcile holds the worker, report its progress instead of queueing.
+        count = await self.worker.run(self.index.count) if self.state.ready else self.state.indexed
+        return IndexStatus(
+            ready=self.state.ready,
+            accounts_indexed=count,
+            store=self.store_name,
+            model=self.index.embedder.model_name,
+            detail=self.state.detail,
+        )
+
+    async def wait(self, request: IndexWaitRequest) -> IndexApplied:
+        stored = await self.worker.run(lambda: self.index.stored_version(request.account_id))
+        known = -1 if stored is None else stored
+        applied = known >= request.version or await self.waiters.wait(
+            request.account_id, request.version, request.timeout_s, lambda: known
+        )
+        description = ""
+        if applied:
+            hits = await self.worker.run(lambda: self.index.payload(request.account_id))
+            description = hits.description if hits else ""
+        return IndexApplied(
+            account_id=request.account_id,
+            version=request.version,
+            applied=applied,
+            description=description,
+        )
+
+    async def on_event(self, event: AccountEvent) -> None:
+        """Apply one account event: re-read state.md and index it if it is newer."""
+        path = self.memory.state_path(event.account_id)
+        if not path.exists():
+            await self.worker.run(lambda: self.index.remove(event.account_id))
+            log.info("account %s is gone; removed from the index", event.account_id)
+            return
+        try:
+            state = read_state(path, event.account_id)
+        except HarperMemoryError:
+            # Redelivery cannot fix a malformed file; check-memory reports it, the index keeps
+            # the last good version.
+            log.exception("account %s: state.md unreadable; event skipped", event.account_id)
+            return
+        await self.worker.run(lambda: self.index.upsert_states([state]))
+        payload = await self.worker.run(lambda: self.index.payload(event.account_id))
+        await self.waiters.applied(event.account_id, state.version)
+        applied = IndexApplied(
+            account_id=event.account_id,
+            version=state.version,
+            applied=True,
+            description=payload.description if payload else "",
+        )
+        await self.broker.publish(
+            applied.model_dump(mode="json"), index_applied_subject(event.account_id)
+        )

@@ -1,0 +1,184 @@
+"""``ServerStore``: the two collections on a Qdrant server, through qdrant-client.
+
+``ServerStore.connect(url)`` for a server (``QDRANT_URL``). Tests pass
+``QdrantClient(location=":memory:")``: qdrant-client's local mode, which behaves the same but
+ignores payload indexes and is slow (MEASURED.md), so it is for tests only.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from qdrant_client import QdrantClient, models
+
+from harper_indexer.descriptions import KEYWORD_FIELDS
+from harper_indexer.sparse import SparseVec
+from harper_indexer.store import (
+    DENSE_VECTOR,
+    DESCRIPTIONS,
+    LEXICAL_VECTOR,
+    NAME_VECTOR,
+    NAMES,
+    RRF_K,
+    SCROLL_PAGE,
+    AccountPoint,
+    PayloadMatch,
+    Scored,
+    point_id,
+)
+
+
+class ServerStore:
+    """Both collections on the Qdrant behind ``client``, created on first use."""
+
+    def __init__(self, client: QdrantClient, *, dense_dim: int, label: str) -> None:
+        self._client = client
+        self._label = label
+        self._dense_dim = dense_dim
+        self._create_missing()
+
+    @classmethod
+    def connect(cls, url: str, *, dense_dim: int, api_key: str | None = None) -> ServerStore:
+        """A store on the Qdrant server at ``url``."""
+        client = QdrantClient(url=url, api_key=api_key)
+        return cls(client, dense_dim=dense_dim, label=f"qdrant server ({url})")
+
+    @property
+    def label(self) -> str:
+        return self._label
+
+    def upsert(self, points: Sequence[AccountPoint]) -> None:
+        if not points:
+            return
+        names = [
+            models.PointStruct(
+                id=point_id(p.account_id),
+                vector={NAME_VECTOR: _sparse(p.name_vector)},
+                payload=p.name_payload,
+            )
+            for p in points
+        ]
+        descriptions = [
+            models.PointStruct(
+                id=point_id(p.account_id),
+                vector={DENSE_VECTOR: list(p.dense), LEXICAL_VECTOR: _sparse(p.lexical)},
+                payload=p.payload,
+            )
+            for p in points
+        ]
+        self._client.upsert(NAMES, names, wait=True)
+        self._client.upsert(DESCRIPTIONS, descriptions, wait=True)
+
+    def delete(self, account_ids: Sequence[str]) -> None:
+        selector = models.PointIdsList(points=[point_id(a) for a in account_ids])
+        self._client.delete(DESCRIPTIONS, selector, wait=True)
+        self._client.delete(NAMES, selector, wait=True)
+
+    def payloads(self, account_ids: Sequence[str]) -> dict[str, dict[str, Any]]:
+        ids: list[models.ExtendedPointId] = [point_id(a) for a in account_ids]
+        records = self._client.retrieve(DESCRIPTIONS, ids, with_payload=True)
+        found = [dict(record.payload or {}) for record in records]
+        return {payload["account_id"]: payload for payload in found}
+
+    def search_names(self, vector: SparseVec, limit: int) -> list[Scored]:
+        if not vector:
+            return []
+        response = self._client.query_points(
+            NAMES, query=_sparse(vector), using=NAME_VECTOR, limit=limit, with_payload=True
+        )
+        return [Scored(p.score, dict(p.payload or {})) for p in response.points]
+
+    def search_descriptions(
+        self, dense: Sequence[float], lexical: SparseVec, match: PayloadMatch, limit: int
+    ) -> list[Scored]:
+        where = _filter(match)
+        depth = max(limit * 4, 40)
+        prefetch = [
+            models.Prefetch(query=list(dense), using=DENSE_VECTOR, filter=where, limit=depth)
+        ]
+        if lexical:
+            prefetch.append(
+                models.Prefetch(
+                    query=_sparse(lexical), using=LEXICAL_VECTOR, filter=where, limit=depth
+                )
+            )
+        response = self._client.query_points(
+            DESCRIPTIONS,
+            prefetch=prefetch,
+            query=models.RrfQuery(rrf=models.Rrf(k=RRF_K)),
+            query_filter=where,
+            limit=limit,
+            with_payload=True,
+        )
+        return [Scored(p.score, dict(p.payload or {})) for p in response.points]
+
+    def scan(
+        self, match: PayloadMatch, limit: int | None = None, fields: Sequence[str] | None = None
+    ) -> list[dict[str, Any]]:
+        where = _filter(match)
+        selector: bool | list[str] = list(fields) if fields is not None else True
+        found: list[dict[str, Any]] = []
+        offset: models.ExtendedPointId | None = None
+        while limit is None or len(found) < limit:
+            page = SCROLL_PAGE if limit is None else min(SCROLL_PAGE, limit - len(found))
+            records, offset = self._client.scroll(
+                DESCRIPTIONS, scroll_filter=where, limit=page, offset=offset, with_payload=selector
+            )
+            found.extend(dict(record.payload or {}) for record in records)
+            if offset is None:
+                break
+        return found
+
+    def count(self, match: PayloadMatch | None = None) -> int:
+        return self._client.count(DESCRIPTIONS, count_filter=_filter(match or {}), exact=True).count
+
+    def optimize(self) -> None:
+        """Nothing to do: the server optimises on its own."""
+
+    def clear(self) -> None:
+        for name in (NAMES, DESCRIPTIONS):
+            self._client.delete_collection(name)
+        self._create_missing()
+
+    def close(self) -> None:
+        self._client.close()
+
+    def _create_missing(self) -> None:
+        idf = models.SparseVectorParams(modifier=models.Modifier.IDF)
+        if not self._client.collection_exists(NAMES):
+            self._client.create_collection(
+                NAMES, vectors_config={}, sparse_vectors_config={NAME_VECTOR: idf}
+            )
+        if not self._client.collection_exists(DESCRIPTIONS):
+            dense = models.VectorParams(size=self._dense_dim, distance=models.Distance.COSINE)
+            self._client.create_collection(
+                DESCRIPTIONS,
+                vectors_config={DENSE_VECTOR: dense},
+                sparse_vectors_config={LEXICAL_VECTOR: idf},
+            )
+            if not _is_local(self._client):
+                for field in KEYWORD_FIELDS:
+                    self._client.create_payload_index(
+                        DESCRIPTIONS, field, models.PayloadSchemaType.KEYWORD
+                    )
+
+
+def _is_local(client: QdrantClient) -> bool:
+    """True for qdrant-client's local mode, which has no payload indexes (and warns if asked)."""
+    options = client.init_options
+    return options.get("location") == ":memory:" or bool(options.get("path"))
+
+
+def _sparse(vector: SparseVec) -> models.SparseVector:
+    return models.SparseVector(indices=list(vector.indices), values=list(vector.values))
+
+
+def _filter(match: PayloadMatch) -> models.Filter | None:
+    if not match:
+        return None
+    conditions: list[models.Condition] = [
+        models.FieldCondition(key=key, match=models.MatchAny(any=list(values)))
+        for key, values in match.items()
+    ]
+    return models.Filter(must=conditions)

@@ -1,0 +1,122 @@
+"""AccountIndex over the 200-account demo book, in both stores."""
+
+from __future__ import annotations
+
+import pytest
+
+from harper_common.memory import AccountState, Stage
+from harper_common.messages.index import DescriptionFilters
+from harper_indexer.account_index import LISTING_SCORE, AccountIndex
+from harper_indexer.embedding import Embedder
+from harper_indexer.store import VectorStore
+
+NOT_FOUND_BELOW = 0.8
+"""What the starter treats as "no such account"."""
+
+
+def _ids_where(states: list[AccountState], stage: Stage, state_code: str) -> set[str]:
+    return {
+        s.account_id
+        for s in states
+        if s.stage == stage and (s.location or "").rsplit(",", 1)[-1].strip() == state_code
+    }
+
+
+@pytest.mark.parametrize(
+    ("typed", "expected"),
+    [
+        ("cascade rdge rofing", "Cascade Ridge Roofing"),
+        ("Sunny Days", "Sunny Days Childcare"),
+        ("maple avenue dental", "Maple Avenue Dental"),
+        ("Maple Ave Dental", "Maple Avenue Dental"),
+    ],
+)
+def test_lookup_finds_names_with_typos_and_missing_words(
+    demo_index: AccountIndex, typed: str, expected: str
+) -> None:
+    matches = demo_index.lookup(typed, 5)
+    assert matches[0].account_name == expected
+    assert matches[0].score >= NOT_FOUND_BELOW
+    assert all(m.score < matches[0].score for m in matches[1:])
+
+
+def test_lookup_exact_name(demo_index: AccountIndex) -> None:
+    best = demo_index.lookup("Maple Avenue Dental", 1)[0]
+    assert (best.account_id, best.exact, best.score) == ("29041", True, 1.0)
+
+
+def test_lookup_of_an_unknown_business_scores_low(demo_index: AccountIndex) -> None:
+    for typed in ("Lakeshore Pediatrics", "Riverside Pediatrics", "Acme Plumbing"):
+        matches = demo_index.lookup(typed, 5)
+        assert all(m.score < 0.7 for m in matches), (typed, matches[0])
+    assert demo_index.lookup("!!!", 5) == []
+
+
+def test_quoted_in_texas_is_exactly_what_the_files_say(
+    demo_index: AccountIndex, demo_states: list[AccountState]
+) -> None:
+    expected = _ids_where(demo_states, Stage.QUOTED, "TX")
+    assert expected
+    for filters in (
+        DescriptionFilters(stage=["Quoted"], state=["TX"]),
+        DescriptionFilters(stage=["quote"], state=["texas"]),
+    ):
+        listed = demo_index.scan(filters)
+        assert {p.account_id for p in listed} == expected
+        assert demo_index.count(filters) == len(expected)
+        hits = demo_index.search("", filters, 200)
+        assert {h.payload.account_id for h in hits} == expected
+        assert all(h.score == LISTING_SCORE for h in hits)
+
+
+def test_scan_orders_by_id_and_limits(demo_index: AccountIndex) -> None:
+    everything = demo_index.scan()
+    ids = [p.account_id for p in everything]
+    assert len(ids) == demo_index.count() == 200
+    assert ids == sorted(ids, key=lambda i: (len(i), i))
+    assert demo_index.scan(limit=5) == everything[:5]
+    assert demo_index.scan(DescriptionFilters(stage=[])) == []
+
+
+def test_search_ranks_by_meaning_within_filters(
+    demo_index: AccountIndex, demo_states: list[AccountState]
+) -> None:
+    childcare = {s.account_id for s in demo_states if "child" in (s.industry or "").lower()}
+    hits = demo_index.search("childcare centers for kids", None, len(childcare))
+    assert {h.payload.account_id for h in hits} == childcare
+    texas = demo_index.search("trucking and moving companies", DescriptionFilters(state=["Texas"]))
+    assert texas and all(h.payload.state == "TX" for h in texas)
+    assert [h.score for h in texas] == sorted((h.score for h in texas), reverse=True)
+
+
+def test_payload_and_stored_version(
+    demo_index: AccountIndex, demo_states: list[AccountState]
+) -> None:
+    maple = next(s for s in demo_states if s.account_id == "29041")
+    payload = demo_index.payload("29041")
+    assert payload is not None and payload.account_name == "Maple Avenue Dental"
+    assert (payload.city, payload.state, payload.stage) == ("Austin", "TX", "Quoted")
+    assert payload.description.startswith("Maple Avenue Dental | Stage: Quoted")
+    assert demo_index.stored_version("29041") == maple.version
+    assert demo_index.stored_version("1") is None and demo_index.payload("1") is None
+
+
+@pytest.fixture
+def small_index(store: VectorStore, embedder: Embedder) -> AccountIndex:
+    return AccountIndex(store, embedder)
+
+
+def test_upsert_is_idempotent_and_never_goes_back(
+    small_index: AccountIndex, demo_states: list[AccountState]
+) -> None:
+    maple = next(s for s in demo_states if s.account_id == "29041")
+    assert small_index.upsert_states([maple]) == ["29041"]
+    assert small_index.upsert_states([maple]) == []
+    older = maple.model_copy(update={"version": maple.version - 1, "stage": Stage.BOUND})
+    assert small_index.upsert_states([older]) == []
+    newer = maple.model_copy(update={"version": maple.version + 1, "stage": Stage.BOUND})
+    assert small_index.upsert_states([older, newer, maple]) == ["29041"]
+    assert small_index.stored_version("29041") == maple.version + 1
+    assert small_index.scan(DescriptionFilters(stage=["bound"]))[0].account_id == "29041"
+    small_index.remove("29041")
+    assert small_index.count() == 0 and small_index.lookup("Maple Avenue Dental") == []

@@ -1,0 +1,307 @@
+"""The starter agent: understand the query, find the account, and hand it to the right agent.
+
+Its answers are the spec's: ``clarification_needed`` when the intent is unclear or an account is
+needed but none is named, ``confirmation_required`` when the named account does not exist (the
+original query is kept in a Redis session for ``/confirm``), otherwise the routed agent's reply.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Protocol
+
+from opentelemetry import trace
+
+from harper_common.brain.usage import StepRecord, StepTimer
+from harper_common.bus.client import BusClient, BusError
+from harper_common.bus.index_client import IndexClient
+from harper_common.bus.progress import Progress
+from harper_common.messages import subjects
+from harper_common.messages.progress import IntentStep, RoutingStep, SkillInfo
+from harper_common.messages.query import (
+    AccountRef,
+    AgentName,
+    AgentRequest,
+    ClarificationNeeded,
+    ConfirmationRequired,
+    ErrorResponse,
+    IntentInfo,
+    QueryRequest,
+    QueryResponse,
+    StepUsage,
+    UsageReport,
+)
+from harper_common.sessions import PendingSession, SessionStore
+from harper_starter.claude_intent import BrainConfigError, ClaudeIntentClassifier
+from harper_starter.intent import IntentDecision
+from harper_starter.resolve import Resolution, resolve_by_description, resolve_by_name
+
+NEEDS_ACCOUNT = "Query requires specific account"
+
+
+class Classifier(Protocol):
+    async def classify(self, query: str) -> IntentDecision: ...
+
+
+@dataclass(frozen=True)
+class Route:
+    subject: str
+    agent: AgentName
+    skill: str
+
+
+ROUTES: dict[str, Route] = {
+    "search": Route(subjects.SEARCH_ASK, "search_agent", "name-lookup"),
+    "update": Route(subjects.UPDATER_APPLY, "updater_agent", "state-edit"),
+    "followup": Route(subjects.FOLLOWUP_QUERY, "followup_agent", "communication-draft"),
+}
+CROSS_ACCOUNT_SKILL = "description-search"
+
+
+def intent_info(decision: IntentDecision) -> IntentInfo:
+    return IntentInfo(
+        intent=decision.intent,
+        confidence=round(decision.confidence, 3),
+        account_name=decision.account_candidates[0] if decision.account_candidates else None,
+        requires_specific_account=decision.requires_specific_account,
+        cross_account=decision.cross_account,
+        rule=decision.rule,
+    )
+
+
+def step_usage(record: StepRecord, brain: str) -> StepUsage:
+    return StepUsage(
+        service="starter",
+        step=record.name,
+        brain=brain,
+        duration_ms=record.duration_ms,
+        input_tokens=record.usage.input,
+        output_tokens=record.usage.output,
+        cache_read_tokens=record.usage.cache_read,
+        cache_write_tokens=record.usage.cache_write,
+        ok=record.ok,
+        detail=record.detail,
+    )
+
+
+def record_on_span(step: StepUsage) -> None:
+    """Tokens and duration on the current trace span (the starter's handling of the request)."""
+    span = trace.get_current_span()
+    span.set_attribute("harper.brain", step.brain)
+    span.set_attribute("harper.classify.duration_ms", step.duration_ms)
+    span.set_attribute("harper.tokens.input", step.input_tokens)
+    span.set_attribute("harper.tokens.output", step.output_tokens)
+    span.set_attribute("harper.tokens.cache_read", step.cache_read_tokens)
+    span.set_attribute("harper.tokens.cache_write", step.cache_write_tokens)
+
+
+class StarterAgent:
+    """Routes one query; every outcome is one of the spec's response types."""
+
+    def __init__(
+        self,
+        classifier: Classifier,
+        index: IndexClient,
+        sessions: SessionStore,
+        bus: BusClient,
+        progress: Callable[[str], Progress],
+        skill_descriptions: dict[str, str] | None = None,
+    ) -> None:
+        self.classifier = classifier
+        self.index = index
+        self.sessions = sessions
+        self.bus = bus
+        self.progress = progress
+        self.skill_descriptions = skill_descriptions or {}
+
+    async def handle_query(self, request: QueryRequest) -> QueryResponse:
+        timer = StepTimer.start()
+        carried = await self._carried_session(request)
+        query = carried.original_query if carried else request.query
+        try:
+            decision, record = await self._classify(query, request.request_id, timer)
+        except BrainConfigError as exc:
+            return ErrorResponse(
+                request_id=request.request_id,
+                message=str(exc),
+                code=exc.code,
+                fix=exc.fix,
+                service="starter",
+            )
+        step = step_usage(record, "claude" if decision.rule.startswith("claude") else "local")
+        record_on_span(step)
+        reply = await self._decide(request, query, decision, carried)
+        reply.usage = (reply.usage or UsageReport()).with_step(step)
+        return reply
+
+    async def _classify(
+        self, query: str, request_id: str, timer: StepTimer
+    ) -> tuple[IntentDecision, StepRecord]:
+        if isinstance(self.classifier, ClaudeIntentClassifier):
+            return await self.classifier.classify_with_usage(query, request_id=request_id)
+        decision = await self.classifier.classify(query)
+        return decision, timer.finish("starter.classify", detail=decision.rule)
+
+    async def _decide(
+        self,
+        request: QueryRequest,
+        query: str,
+        decision: IntentDecision,
+        carried: PendingSession | None,
+    ) -> QueryResponse:
+        progress = self.progress(request.request_id)
+        info = intent_info(decision)
+        await progress.step(IntentStep(info=info))
+        if decision.intent == "unclear":
+            return self._unclear(request, decision)
+        if carried is not None:
+            resolution = await self._resolve_answer(request.query)
+        else:
+            resolution = await self._resolve(decision)
+        if resolution.ambiguous:
+            return self._which_one(request, resolution)
+        if resolution.account is None and resolution.written_name and not decision.cross_account:
+            if decision.account_candidates:
+                return await self._confirm_new_account(request, info, resolution)
+        if resolution.account is None and decision.requires_specific_account:
+            return await self._ask_for_account(request, info, decision)
+        return await self._route(request, query, info, resolution.account, progress)
+
+    async def _resolve(self, decision: IntentDecision) -> Resolution:
+        if decision.account_candidates:
+            return await resolve_by_name(self.index, decision.account_candidates)
+        if decision.descriptive_reference:
+            return await resolve_by_description(self.index, decision.descriptive_reference)
+        return Resolution()
+
+    async def _resolve_answer(self, answer: str) -> Resolution:
+        """The broker's reply to "which account?": a name, or a description of the account."""
+        by_name = await resolve_by_name(self.index, [answer.strip()])
+        if by_name.account is not None:
+            return by_name
+        return await resolve_by_description(self.index, answer)
+
+    async def _carried_session(self, request: QueryRequest) -> PendingSession | None:
+        if request.session_id is None:
+            return None
+        session = await self.sessions.get(request.session_id)
+        if session is None or session.kind != "account_needed":
+            return None
+        return session
+
+    def _unclear(self, request: QueryRequest, decision: IntentDecision) -> ClarificationNeeded:
+        return ClarificationNeeded(
+            request_id=request.request_id,
+            message="I'm not sure what you'd like me to do. Could you rephrase?",
+            suggestions=decision.suggestions,
+            original_query=request.query,
+        )
+
+    def _which_one(self, request: QueryRequest, resolution: Resolution) -> ClarificationNeeded:
+        names = [alternative.account_name for alternative in resolution.ambiguous]
+        written = resolution.written_name or ""
+        return ClarificationNeeded(
+            request_id=request.request_id,
+            message=f"More than one account matches '{written}': which one do you mean? "
+            + ", ".join(names),
+            reason="Account name is ambiguous",
+            suggestions=[_replace_name(request.query, written, name) for name in names],
+            original_query=request.query,
+        )
+
+    async def _ask_for_account(
+        self, request: QueryRequest, info: IntentInfo, decision: IntentDecision
+    ) -> ClarificationNeeded:
+        session = PendingSession(
+            session_id=self.sessions.new_id(),
+            kind="account_needed",
+            original_query=request.query,
+            account_name="",
+            intent=info,
+        )
+        await self.sessions.save(session)
+        return ClarificationNeeded(
+            request_id=request.request_id,
+            message="Which account are you asking about? A name or a description will do "
+            '(for example "the childcare center in Texas").',
+            reason=NEEDS_ACCOUNT,
+            suggestions=decision.suggestions,
+            original_query=request.query,
+            session_id=session.session_id,
+        )
+
+    async def _confirm_new_account(
+        self, request: QueryRequest, info: IntentInfo, resolution: Resolution
+    ) -> ConfirmationRequired:
+        name = resolution.written_name or ""
+        session = PendingSession(
+            session_id=self.sessions.new_id(),
+            kind="new_account",
+            original_query=request.query,
+            account_name=name,
+            intent=info,
+        )
+        await self.sessions.save(session)
+        return ConfirmationRequired(
+            request_id=request.request_id,
+            message=f"I don't have an account for '{name}'. "
+            "Would you like me to create a new account?",
+            session_id=session.session_id,
+            account_name=name,
+            alternatives=resolution.alternatives,
+            original_query=request.query,
+        )
+
+    async def _route(
+        self,
+        request: QueryRequest,
+        query: str,
+        info: IntentInfo,
+        account: AccountRef | None,
+        progress: Progress,
+    ) -> QueryResponse:
+        route = ROUTES[info.intent]
+        skill = (
+            CROSS_ACCOUNT_SKILL if info.cross_account and info.intent == "search" else route.skill
+        )
+        await progress.step(
+            RoutingStep(
+                routed_to=route.agent,
+                account_id=account.account_id if account else None,
+                account_name=account.account_name if account else None,
+                skill=SkillInfo(name=skill, description=self.skill_descriptions.get(skill, "")),
+                reason=f"intent {info.intent} ({info.rule})",
+            )
+        )
+        agent_request = AgentRequest(
+            request_id=request.request_id,
+            query=query,
+            intent=info,
+            account=account,
+            session_id=request.session_id,
+        )
+        return await forward(self.bus, route.subject, agent_request)
+
+
+def _replace_name(query: str, written: str, name: str) -> str:
+    """The query with the name as written replaced by an account's full name."""
+    at = query.lower().find(written.lower()) if written else -1
+    if at < 0:
+        return f"{query} ({name})"
+    return query[:at] + name + query[at + len(written) :]
+
+
+async def forward(bus: BusClient, subject: str, request: AgentRequest) -> QueryResponse:
+    """Send to an agent and pass its answer through; a failure becomes an ``error`` response."""
+    try:
+        reply: QueryResponse = await bus.request(subject, request, QueryResponse)
+    except BusError as exc:
+        return ErrorResponse(
+            request_id=request.request_id,
+            message=exc.reply.message,
+            code=exc.reply.code,
+            fix=exc.reply.fix,
+            service=exc.reply.service,
+        )
+    return reply

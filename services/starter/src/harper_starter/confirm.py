@@ -1,0 +1,109 @@
+"""``/confirm``: the broker answers a pending session (new account, or the vague-update form)."""
+
+from __future__ import annotations
+
+from pydantic import JsonValue
+
+from harper_common.bus.client import BusClient
+from harper_common.messages import subjects
+from harper_common.messages.base import ErrorCode
+from harper_common.messages.query import (
+    AccountRef,
+    AgentRequest,
+    ClarificationNeeded,
+    ConfirmRequest,
+    ErrorResponse,
+    QueryResponse,
+)
+from harper_common.sessions import PendingSession, SessionStore
+from harper_starter.agent import forward
+
+NEW_ACCOUNT_FIELDS = (
+    "industry",
+    "location",
+    "primary_email",
+    "primary_phone",
+    "insurance_types",
+    "notes",
+)
+
+
+class ConfirmHandler:
+    """Claims the session once, forwards the broker's answer to the updater, records the end."""
+
+    def __init__(self, sessions: SessionStore, bus: BusClient) -> None:
+        self.sessions = sessions
+        self.bus = bus
+
+    async def handle(self, request: ConfirmRequest) -> QueryResponse:
+        claim = await self.sessions.claim(request.session_id)
+        if claim != "claimed":
+            return await self._not_claimed(request, claim)
+        session = await self.sessions.get(request.session_id)
+        if session is None:
+            await self.sessions.release(request.session_id)
+            return self._error(request, ErrorCode.NOT_FOUND, "That session has expired.")
+        if not request.confirmed:
+            await self.sessions.complete(request.session_id, "cancelled")
+            return ClarificationNeeded(
+                request_id=request.request_id,
+                message="Cancelled: nothing was changed.",
+                original_query=session.original_query,
+            )
+        reply = await forward(self.bus, *self._agent_request(request, session))
+        if reply.type == "error":
+            await self.sessions.release(request.session_id)
+        else:
+            await self.sessions.complete(request.session_id, reply.model_dump_json())
+        return reply
+
+    def _agent_request(
+        self, request: ConfirmRequest, session: PendingSession
+    ) -> tuple[str, AgentRequest]:
+        if session.kind == "vague_update":
+            subject = subjects.UPDATER_CLARIFIED
+            form: JsonValue = dict(request.clarification_data or {})
+            details: dict[str, JsonValue] = {"clarification_data": form}
+        else:
+            subject = subjects.UPDATER_CREATE
+            details = {
+                "account_name": session.account_name,
+                **request.model_dump(mode="json", include=set(NEW_ACCOUNT_FIELDS)),
+            }
+        account = (
+            AccountRef(account_id=session.account_id, account_name=session.account_name)
+            if session.account_id
+            else None
+        )
+        return subject, AgentRequest(
+            request_id=request.request_id,
+            query=session.original_query,
+            intent=session.intent,
+            account=account,
+            session_id=session.session_id,
+            details=details,
+        )
+
+    async def _not_claimed(self, request: ConfirmRequest, claim: str) -> QueryResponse:
+        if claim == "done":
+            outcome = await self.sessions.outcome(request.session_id) or ""
+            message = "This session was already confirmed; nothing more was done."
+            if outcome == "cancelled":
+                message = "This session was cancelled; nothing more was done."
+            return self._error(request, ErrorCode.CONFLICT, message)
+        if claim == "busy":
+            return self._error(
+                request, ErrorCode.CONFLICT, "This session is being confirmed right now."
+            )
+        return self._error(
+            request,
+            ErrorCode.NOT_FOUND,
+            f"No pending session {request.session_id!r}: it never existed or has expired.",
+            fix="Send the original query again.",
+        )
+
+    @staticmethod
+    def _error(
+        request: ConfirmRequest, code: ErrorCode, message: str, fix: str | None = None
+    ) -> ErrorResponse:
+        return ErrorResponse(request_id=request.request_id, message=message, code=code, fix=fix)

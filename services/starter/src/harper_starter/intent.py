@@ -1,0 +1,133 @@
+"""The starter's local intent engine: what does the broker want, and about which account?
+
+`classify(query)` is pure and deterministic: the ordered rules of `intent_rules` pick the
+intent, `reference` pulls the account name(s) as written, `intent_describe` finds a described
+account ("the childcare center in Texas"), `intent_scope` tells one account from the whole book,
+and `intent_suggest` offers rephrasings when the query is unclear or names no account.
+
+`IntentClassifier` adds a second stage: when the rules are unsure (confidence below 0.6) and
+an `Embedder` is given, the query is compared with prototype sentences per intent.
+
+The query is data only: nothing in it is ever followed as an instruction.
+"""
+
+from __future__ import annotations
+
+import logging
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from harper_common.messages.query import Intent
+from harper_starter.intent_describe import Description, find_description
+from harper_starter.intent_embed import Embedder, Match, PrototypeIndex
+from harper_starter.intent_rules import NAME_LIKE, RuleInput, Verdict, first_verdict, strip_prefix
+from harper_starter.intent_scope import is_cross_account
+from harper_starter.intent_suggest import suggest
+from harper_starter.intent_text import Query
+from harper_starter.reference import account_candidates, best_run_score, mask_names
+
+__all__ = ["Embedder", "IntentClassifier", "IntentDecision", "classify"]
+
+logger = logging.getLogger(__name__)
+
+EMBED_BELOW = 0.6
+"""Rule decisions less confident than this go to the embedding stage (when there is one)."""
+
+
+class IntentDecision(BaseModel):
+    """What the starter understood from one query."""
+
+    model_config = ConfigDict(frozen=True, use_attribute_docstrings=True)
+
+    intent: Intent
+    confidence: float = Field(ge=0, le=1)
+    """How sure: ~0.9 when a rule clearly fired, 0.3-0.6 for guesses."""
+    account_candidates: list[str] = Field(default_factory=list)
+    """The account name(s) as written, most likely first; to be checked against the index."""
+    descriptive_reference: str | None = None
+    """An account described rather than named ("the childcare center in Texas")."""
+    requires_specific_account: bool = False
+    """The request is about one account (named or not)."""
+    cross_account: bool = False
+    """The request is about many accounts ("Which accounts need follow-up?")."""
+    rule: str
+    """Which rule (or stage) decided, for the trace."""
+    suggestions: list[str] = Field(default_factory=list)
+    """2-4 rephrasings when the intent is unclear or an account is needed but not named."""
+
+
+def _suggestion_name(q: Query) -> str | None:
+    """A word of the query good enough to put in a suggestion ("Banana" -> "... of Banana?")."""
+    words = q.words
+    if len(words) == 1 and words[0].capitalized and words[0].kind == "name":
+        return words[0].text
+    if best_run_score(q) >= 2.0:
+        return account_candidates(q)[0]
+    return None
+
+
+def decide(q: Query, verdict: Verdict, description: Description | None = None) -> IntentDecision:
+    """Complete a verdict into a decision: scope, account candidates and suggestions."""
+    excluded = description.token_indexes(q) if description else set()
+    names_one = description is not None or best_run_score(q, excluded) >= NAME_LIKE
+    general = verdict.intent == "unclear" or verdict.rule == "glossary"
+    cross = not general and is_cross_account(q.norm, names_one)
+    single = not general and not cross
+    candidates = account_candidates(q, excluded) if single else []
+    described = description.text if description is not None and single else None
+    suggestions: list[str] = []
+    if verdict.intent == "unclear" or (single and not candidates and not described):
+        name = _suggestion_name(q) if verdict.intent == "unclear" else None
+        suggestions = suggest(q.text, q.norm, verdict.intent, name)
+    return IntentDecision(
+        intent=verdict.intent,
+        confidence=verdict.confidence,
+        account_candidates=candidates,
+        descriptive_reference=described,
+        requires_specific_account=single,
+        cross_account=cross,
+        rule=verdict.rule,
+        suggestions=suggestions,
+    )
+
+
+def _prepare(query: str) -> tuple[Query, Description | None, RuleInput]:
+    q = Query.parse(query)
+    description = find_description(q)
+    excluded = description.token_indexes(q) if description else set()
+    x = RuleInput(q=q, body=strip_prefix(q.norm), name_score=best_run_score(q, excluded))
+    return q, description, x
+
+
+def classify(query: str) -> IntentDecision:
+    """Classify one query with the deterministic rules alone."""
+    q, description, x = _prepare(query)
+    return decide(q, first_verdict(x), description)
+
+
+class IntentClassifier:
+    """Rules first; for unsure results the nearest intent by meaning (when an embedder is set)."""
+
+    def __init__(self, embedder: Embedder | None = None, min_margin: float = 0.02) -> None:
+        self._index = PrototypeIndex(embedder) if embedder is not None else None
+        self._min_margin = min_margin
+
+    async def classify(self, query: str) -> IntentDecision:
+        """Classify one query; never fails because the embedder does."""
+        q, description, x = _prepare(query)
+        verdict = first_verdict(x)
+        if self._index is None or verdict.confidence >= EMBED_BELOW:
+            return decide(q, verdict, description)
+        try:
+            excluded = description.token_indexes(q) if description else set()
+            match = await self._index.nearest(mask_names(q, excluded))
+        except Exception:  # the embedder is remote; the rules' answer still stands
+            logger.warning("intent embedding failed; keeping rule %s", verdict.rule, exc_info=True)
+            return decide(q, verdict, description)
+        return decide(q, self._second_opinion(verdict, match), description)
+
+    def _second_opinion(self, verdict: Verdict, match: Match) -> Verdict:
+        if match.margin < self._min_margin:
+            return verdict
+        confidence = round(min(0.75, max(verdict.confidence, 0.4 + match.margin)), 3)
+        return Verdict(match.intent, confidence, f"embedding_knn({verdict.rule})")

@@ -1,0 +1,244 @@
+"""The starter's decisions, with a real Redis for sessions and scripted index and agents."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from typing import Any
+
+import pytest
+from redis.asyncio import Redis
+
+from harper_common.brain.errors import BrainError
+from harper_common.bus.client import BusError
+from harper_common.messages import subjects
+from harper_common.messages.base import ErrorCode, ErrorReply
+from harper_common.messages.index import AccountPayload, DescriptionHit, NameMatch
+from harper_common.messages.progress import Step
+from harper_common.messages.query import (
+    AgentRequest,
+    AnswerResponse,
+    ConfirmRequest,
+    QueryRequest,
+    UpdateResponse,
+)
+from harper_common.sessions import SessionStore
+from harper_starter.agent import StarterAgent
+from harper_starter.claude_intent import BrainConfigError
+from harper_starter.confirm import ConfirmHandler
+from harper_starter.intent import IntentClassifier
+
+BOOK = {
+    "29041": "Maple Avenue Dental",
+    "29119": "Sunny Days Childcare",
+    "30001": "Kestrel Roofing",
+    "30002": "Kestrel Plumbing",
+}
+
+
+class ScriptedIndex:
+    """Name scores by shared words; descriptions by a keyword."""
+
+    async def lookup(self, name: str, limit: int = 5) -> list[NameMatch]:
+        words = set(name.lower().split())
+        matches = []
+        for account_id, account_name in BOOK.items():
+            known = set(account_name.lower().split())
+            score = 0.9 * len(words & known) / len(words)  # share of the words asked
+            if score:
+                exact = name.lower() == account_name.lower()
+                matches.append(
+                    NameMatch(
+                        account_id=account_id, account_name=account_name, score=score, exact=exact
+                    )
+                )
+        return sorted(matches, key=lambda m: -m.score)[:limit]
+
+    async def search(self, text: str, filters: Any = None, limit: int = 10) -> list[DescriptionHit]:
+        if "childcare" in text.lower():
+            payload = AccountPayload(
+                account_id="29119", account_name="Sunny Days Childcare", stage="Quoted"
+            )
+            return [DescriptionHit(score=0.9, payload=payload)]
+        return []
+
+
+class ScriptedAgents:
+    """Answers for whichever agent the starter routes to; records what was sent."""
+
+    def __init__(self, fail: ErrorCode | None = None) -> None:
+        self.sent: list[tuple[str, AgentRequest]] = []
+        self.fail = fail
+
+    async def request(
+        self, subject: str, message: AgentRequest, reply_type: object, **_: Any
+    ) -> Any:
+        self.sent.append((subject, message))
+        if self.fail is not None:
+            raise BusError(ErrorReply(code=self.fail, message="agent not there"))
+        if subject == subjects.SEARCH_ASK:
+            return AnswerResponse(
+                answer="ok", citations=["accounts/29041/sources/emails/x/raw.txt"]
+            )
+        name = message.details.get("account_name") or (
+            message.account.account_name if message.account else ""
+        )
+        return UpdateResponse(message="done", account_id="10002", account_name=str(name))
+
+
+class Steps:
+    def __init__(self) -> None:
+        self.steps: list[Step] = []
+
+    async def step(self, step: Step) -> None:
+        self.steps.append(step)
+
+
+@pytest.fixture
+async def sessions(redis_url: str) -> AsyncIterator[SessionStore]:
+    redis = Redis.from_url(redis_url)
+    yield SessionStore(redis, ttl_s=60)
+    await redis.aclose()
+
+
+def make_agent(
+    sessions: SessionStore, agents: ScriptedAgents, steps: Steps, classifier: Any = None
+) -> StarterAgent:
+    return StarterAgent(
+        classifier=classifier or IntentClassifier(),
+        index=ScriptedIndex(),  # type: ignore[arg-type]
+        sessions=sessions,
+        bus=agents,  # type: ignore[arg-type]
+        progress=lambda _: steps,
+        skill_descriptions={"name-lookup": "Find an account by its name."},
+    )
+
+
+def ask(query: str, session_id: str | None = None) -> QueryRequest:
+    return QueryRequest(request_id="r1", query=query, session_id=session_id)
+
+
+@pytest.mark.anyio
+async def test_a_named_account_is_routed_with_progress_and_usage(sessions: SessionStore) -> None:
+    agents, steps = ScriptedAgents(), Steps()
+    reply = await make_agent(sessions, agents, steps).handle_query(
+        ask("What is the status of Maple Avenue Dental?")
+    )
+    assert reply.type == "success"
+    subject, sent = agents.sent[0]
+    assert subject == subjects.SEARCH_ASK
+    assert sent.account is not None and sent.account.account_id == "29041"
+    assert [step.kind for step in steps.steps] == ["intent", "routing"]
+    routing = steps.steps[1]
+    assert routing.kind == "routing" and routing.skill is not None
+    assert routing.skill.description == "Find an account by its name."
+    assert reply.usage is not None and reply.usage.steps[0].step == "starter.classify"
+
+
+@pytest.mark.anyio
+async def test_an_unknown_account_needs_confirmation_and_keeps_the_query(
+    sessions: SessionStore,
+) -> None:
+    agents = ScriptedAgents()
+    reply = await make_agent(sessions, agents, Steps()).handle_query(
+        ask("Add a note to Lakeshore Pediatrics")
+    )
+    assert reply.type == "confirmation_required"
+    assert reply.account_name == "Lakeshore Pediatrics"
+    session = await sessions.get(reply.session_id)
+    assert session is not None and session.original_query == "Add a note to Lakeshore Pediatrics"
+    assert agents.sent == []
+
+
+@pytest.mark.anyio
+async def test_two_equally_good_matches_ask_which_one(sessions: SessionStore) -> None:
+    reply = await make_agent(sessions, ScriptedAgents(), Steps()).handle_query(
+        ask("what stage is Kestrel at")
+    )
+    assert reply.type == "clarification_needed"
+    assert reply.reason == "Account name is ambiguous"
+    assert any("Kestrel Roofing" in s for s in reply.suggestions)
+    assert any("Kestrel Plumbing" in s for s in reply.suggestions)
+
+
+@pytest.mark.anyio
+async def test_the_answer_to_which_account_carries_the_original_question(
+    sessions: SessionStore,
+) -> None:
+    agents = ScriptedAgents()
+    agent = make_agent(sessions, agents, Steps())
+    first = await agent.handle_query(ask("What did the customer say in the call?"))
+    assert first.type == "clarification_needed"
+    assert first.reason == "Query requires specific account"
+    assert first.session_id
+    second = await agent.handle_query(ask("the childcare center in Texas", first.session_id))
+    assert second.type == "success"
+    _, sent = agents.sent[0]
+    assert sent.query == "What did the customer say in the call?"
+    assert sent.account is not None and sent.account.account_name == "Sunny Days Childcare"
+
+
+@pytest.mark.anyio
+async def test_an_unclear_query_gets_suggestions(sessions: SessionStore) -> None:
+    reply = await make_agent(sessions, ScriptedAgents(), Steps()).handle_query(ask("banana"))
+    assert reply.type == "clarification_needed"
+    assert reply.suggestions
+
+
+@pytest.mark.anyio
+async def test_an_agent_failure_becomes_an_error_response(sessions: SessionStore) -> None:
+    agents = ScriptedAgents(fail=ErrorCode.NOT_IMPLEMENTED)
+    reply = await make_agent(sessions, agents, Steps()).handle_query(
+        ask("Mark Sunny Days Childcare as Quoted")
+    )
+    assert reply.type == "error"
+    assert reply.code == ErrorCode.NOT_IMPLEMENTED
+
+
+@pytest.mark.anyio
+async def test_a_wrong_key_is_a_clear_error(sessions: SessionStore) -> None:
+    class WrongKey:
+        async def classify(self, query: str) -> Any:
+            raise BrainConfigError(
+                "Claude refused the API key: check ANTHROPIC_API_KEY", fix="set it"
+            )
+
+    reply = await make_agent(sessions, ScriptedAgents(), Steps(), WrongKey()).handle_query(
+        ask("hi")
+    )
+    assert reply.type == "error"
+    assert "ANTHROPIC_API_KEY" in reply.message
+    assert isinstance(BrainConfigError("x", fix="y"), BrainError)
+
+
+@pytest.mark.anyio
+async def test_confirm_creates_once(sessions: SessionStore) -> None:
+    agents = ScriptedAgents()
+    pending = await make_agent(sessions, agents, Steps()).handle_query(
+        ask("Add a note to New Company LLC")
+    )
+    assert pending.type == "confirmation_required"
+    confirm = ConfirmHandler(sessions, agents)  # type: ignore[arg-type]
+    request = ConfirmRequest(request_id="r2", session_id=pending.session_id, industry="Healthcare")
+    created = await confirm.handle(request)
+    assert created.type == "success"
+    subject, sent = agents.sent[-1]
+    assert subject == subjects.UPDATER_CREATE
+    assert sent.details["account_name"] == "New Company LLC"
+    assert sent.details["industry"] == "Healthcare"
+    assert sent.query == "Add a note to New Company LLC"
+    again = await confirm.handle(request)
+    assert again.type == "error" and again.code == ErrorCode.CONFLICT
+    assert len(agents.sent) == 1
+
+
+@pytest.mark.anyio
+async def test_a_failed_confirm_can_be_retried(sessions: SessionStore) -> None:
+    pending = await make_agent(sessions, ScriptedAgents(), Steps()).handle_query(
+        ask("Add a note to New Company LLC")
+    )
+    assert pending.type == "confirmation_required"
+    failing = ConfirmHandler(sessions, ScriptedAgents(fail=ErrorCode.UNAVAILABLE))  # type: ignore[arg-type]
+    request = ConfirmRequest(request_id="r3", session_id=pending.session_id)
+    assert (await failing.handle(request)).type == "error"
+    working = ConfirmHandler(sessions, ScriptedAgents())  # type: ignore[arg-type]
+    assert (await working.handle(request)).type == "success"

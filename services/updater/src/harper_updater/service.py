@@ -1,0 +1,31 @@
+"""The updater service, the only writer of account memory. Run with ``harper serve updater``."""
+
+from __future__ import annotations
+
+import asyncio
+
+from harper_common.bus.pending import add_not_implemented
+from harper_common.bus.service import BusService
+from harper_common.messages import subjects
+from harper_common.messages.query import AgentRequest
+from harper_common.settings import HarperSettings
+
+NAME = "updater"
+
+
+def build(settings: HarperSettings) -> BusService:
+    service = BusService(NAME, settings)
+    add_not_implemented(
+        service,
+        [
+            (subjects.UPDATER_APPLY, AgentRequest),
+            (subjects.UPDATER_CREATE, AgentRequest),
+            (subjects.UPDATER_CLARIFIED, AgentRequest),
+        ],
+        "updater agent",
+    )
+    return service
+
+
+async def serve(settings: HarperSettings, stop: asyncio.Event) -> None:
+    await build(settings).run(stop)

@@ -1,0 +1,100 @@
+"""A real Harper on loopback for integration tests: NATS, Redis and the services as processes.
+
+Built from the same code ``harper up`` uses (``harper_common.servers``), on free ports, with a
+memory root and data dir of the test session's own.
+"""
+
+from __future__ import annotations
+
+import sys
+import time
+from dataclasses import dataclass, field
+from datetime import date
+from pathlib import Path
+
+import httpx
+
+from harper_common.demo import generate_demo
+from harper_common.servers.nats_server import start_nats
+from harper_common.servers.processes import ManagedProcess, free_port, wait_for_port
+from harper_common.servers.redis_server import start_redis
+from harper_common.servers.stack import service_env
+from harper_common.settings import HarperSettings
+
+AS_OF = date(2026, 11, 22)
+SKILLS = Path(__file__).resolve().parents[2] / "skills"
+
+
+@dataclass
+class Harper:
+    settings: HarperSettings
+    base_url: str
+    log_dir: Path
+    servers: list[ManagedProcess] = field(default_factory=list)
+    services: dict[str, list[ManagedProcess]] = field(default_factory=dict)
+
+    def start_service(self, name: str) -> ManagedProcess:
+        replicas = self.services.setdefault(name, [])
+        log = self.log_dir / f"{name}-{len(replicas)}.log"
+        argv = [sys.executable, "-m", "harper_common.cli", "serve", name]
+        env = service_env(self.settings)
+        env["HARPER_OTEL_EXPORTER"] = "console"
+        process = ManagedProcess(f"{name}-{len(replicas)}", argv, log, env=env)
+        process.start()
+        replicas.append(process)
+        return process
+
+    def stop_service(self, name: str) -> None:
+        for process in self.services.pop(name, []):
+            process.stop()
+
+    def wait_healthy(self, timeout_s: float = 120.0) -> dict[str, object]:
+        deadline = time.monotonic() + timeout_s
+        body: dict[str, object] = {}
+        while time.monotonic() < deadline:
+            for replicas in self.services.values():
+                for process in replicas:
+                    if not process.running:
+                        raise process.failure("stopped")
+            try:
+                response = httpx.get(f"{self.base_url}/health", timeout=5)
+                body = response.json()
+                if response.status_code == 200:
+                    return body
+            except httpx.HTTPError:
+                pass
+            time.sleep(0.3)
+        raise AssertionError(f"Harper did not become healthy: {body}")
+
+    def stop(self) -> None:
+        for replicas in reversed(list(self.services.values())):
+            for process in replicas:
+                process.stop()
+        for process in reversed(self.servers):
+            process.stop()
+
+
+def start_harper(base: Path, accounts: int = 60) -> Harper:
+    mem, data = base / "mem", base / "data"
+    generate_demo(mem, accounts=accounts, seed=7, as_of=AS_OF, truth_path=base / "truth.json")
+    port = free_port()
+    settings = HarperSettings(
+        mem_root=mem,
+        data_dir=data,
+        port=port,
+        nats_url=f"nats://127.0.0.1:{free_port()}",
+        redis_url=f"redis://127.0.0.1:{free_port()}/0",
+        skills_dir=SKILLS,
+    )
+    harper = Harper(settings, f"http://127.0.0.1:{port}", base / "logs")
+    harper.servers.append(start_nats(settings.nats_url, data, harper.log_dir))
+    harper.servers.append(start_redis(settings.redis_url, data, harper.log_dir))
+    try:
+        for name in ("indexer", "starter", "search", "updater", "followup", "gateway"):
+            harper.start_service(name)
+        wait_for_port(harper.services["gateway"][0], "127.0.0.1", port, timeout_s=60)
+        harper.wait_healthy()
+    except BaseException:
+        harper.stop()
+        raise
+    return harper
