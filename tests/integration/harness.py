@@ -30,6 +30,7 @@ class Harper:
     settings: HarperSettings
     base_url: str
     log_dir: Path
+    otel_exporter: str = "console"
     servers: list[ManagedProcess] = field(default_factory=list)
     services: dict[str, list[ManagedProcess]] = field(default_factory=dict)
 
@@ -38,7 +39,7 @@ class Harper:
         log = self.log_dir / f"{name}-{len(replicas)}.log"
         argv = [sys.executable, "-m", "harper_common.cli", "serve", name]
         env = service_env(self.settings)
-        env["HARPER_OTEL_EXPORTER"] = "console"
+        env["HARPER_OTEL_EXPORTER"] = self.otel_exporter
         process = ManagedProcess(f"{name}-{len(replicas)}", argv, log, env=env)
         process.start()
         replicas.append(process)
@@ -74,7 +75,8 @@ class Harper:
             process.stop()
 
 
-def start_harper(base: Path, accounts: int = 60) -> Harper:
+def start_harper(base: Path, accounts: int = 60, otel_exporter: str = "console") -> Harper:
+    """Spans go to each service's log by default, so tests can follow a trace across them."""
     mem, data = base / "mem", base / "data"
     generate_demo(mem, accounts=accounts, seed=7, as_of=AS_OF, truth_path=base / "truth.json")
     port = free_port()
@@ -86,7 +88,7 @@ def start_harper(base: Path, accounts: int = 60) -> Harper:
         redis_url=f"redis://127.0.0.1:{free_port()}/0",
         skills_dir=SKILLS,
     )
-    harper = Harper(settings, f"http://127.0.0.1:{port}", base / "logs")
+    harper = Harper(settings, f"http://127.0.0.1:{port}", base / "logs", otel_exporter)
     harper.servers.append(start_nats(settings.nats_url, data, harper.log_dir))
     harper.servers.append(start_redis(settings.redis_url, data, harper.log_dir))
     try:

@@ -46,7 +46,11 @@ class AccountIndex:
         self.embedder = embedder
         self._lexical = Bm25Vectors()
         self._writing = threading.Lock()
-        self._indexed_with = f"{embedder.model_name}#format{INDEX_FORMAT}"
+
+    @property
+    def indexed_with(self) -> str:
+        """Model and format stamped on every point; read now, since ``load()`` may fall back."""
+        return f"{self.embedder.model_name}#format{INDEX_FORMAT}"
 
     def upsert_states(self, states: Sequence[AccountState]) -> list[str]:
         """Index these states, skipping any whose account is stored at that version or later.
@@ -158,7 +162,7 @@ class AccountIndex:
         return {
             account_id: int(payload["version"])
             for account_id, payload in stored.items()
-            if payload.get("indexed_with") == self._indexed_with
+            if payload.get("indexed_with") == self.indexed_with
         }
 
     def _points(self, states: Sequence[AccountState]) -> list[AccountPoint]:
@@ -167,7 +171,7 @@ class AccountIndex:
         for state, vector in zip(states, dense, strict=True):
             description = describe(state)
             payload = stored_payload(payload_from_state(state, description))
-            payload["indexed_with"] = self._indexed_with
+            payload["indexed_with"] = self.indexed_with
             points.append(
                 AccountPoint(
                     account_id=state.account_id,

@@ -12,7 +12,7 @@ from pathlib import Path
 
 from harper_common.settings import HarperSettings
 from harper_indexer.account_index import AccountIndex
-from harper_indexer.embedding import MiniLMEmbedder
+from harper_indexer.embedding import make_embedder
 from harper_indexer.ingest import IngestReport, ingest_memory_root
 from harper_indexer.store import open_store
 
@@ -36,7 +36,7 @@ def run_ingest(
             "stop it first (its indexer holds the embedded index)."
         ) from exc
     try:
-        index = AccountIndex(store, MiniLMEmbedder())
+        index = AccountIndex(store, make_embedder(settings.data_dir / "models"))
         return ingest_memory_root(mem, index, progress=progress, clean=clean)
     finally:
         store.close()

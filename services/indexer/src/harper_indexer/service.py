@@ -28,7 +28,7 @@ from harper_common.messages.index import (
 )
 from harper_common.settings import HarperSettings
 from harper_indexer.account_index import AccountIndex
-from harper_indexer.embedding import MiniLMEmbedder
+from harper_indexer.embedding import make_embedder
 from harper_indexer.handlers import IndexHandlers
 from harper_indexer.ingest import ingest_memory_root
 from harper_indexer.store import open_store
@@ -41,7 +41,7 @@ log = logging.getLogger(__name__)
 def build(settings: HarperSettings) -> BusService:
     service = BusService(NAME, settings)
     store, store_name = open_store(settings.qdrant_url, settings.index_dir)
-    index = AccountIndex(store, MiniLMEmbedder())
+    index = AccountIndex(store, make_embedder(settings.data_dir / "models"))
     worker = IndexWorker()
     memory = MemoryRoot(settings.mem_root)
     handlers = IndexHandlers(index, worker, memory, service.broker, store_name)
