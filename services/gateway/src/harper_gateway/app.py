@@ -12,6 +12,7 @@ from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
 
 from fastapi import FastAPI, Request, Response
+from nats.aio.subscription import Subscription
 from opentelemetry import trace
 from redis.asyncio import Redis
 
@@ -84,7 +85,7 @@ def create_app(settings: HarperSettings) -> FastAPI:
     return app
 
 
-async def _clear_cache_on_account_events(state: GatewayState):  # type: ignore[no-untyped-def]
+async def _clear_cache_on_account_events(state: GatewayState) -> Subscription:
     """Any account event makes cached answers stale: bump the cache generation."""
 
     async def on_event(_: object) -> None:
@@ -94,4 +95,5 @@ async def _clear_cache_on_account_events(state: GatewayState):  # type: ignore[n
             log.warning("could not clear the query cache", exc_info=True)
 
     connection = state.broker.config.connection_state.connection
-    return await connection.subscribe(ACCOUNT_EVENTS_ALL, cb=on_event)
+    subscription: Subscription = await connection.subscribe(ACCOUNT_EVENTS_ALL, cb=on_event)
+    return subscription

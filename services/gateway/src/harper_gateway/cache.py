@@ -27,21 +27,20 @@ class QueryCache:
         self.redis = redis
         self.ttl_s = ttl_s
 
-    async def _key(self, query: str) -> str:
+    async def key(self, query: str) -> str | None:
+        """The key for ``query`` in the current generation; None when the cache is off."""
+        if self.ttl_s == 0:
+            return None
         generation = int(await self.redis.get(_GENERATION) or 0)
         digest = hashlib.sha256(normalise(query).encode()).hexdigest()[:32]
         return f"harper:cache:{generation}:{digest}"
 
-    async def get(self, query: str) -> AnswerResponse | None:
-        if self.ttl_s == 0:
-            return None
-        raw = await self.redis.get(await self._key(query))
+    async def get(self, key: str) -> AnswerResponse | None:
+        raw = await self.redis.get(key)
         return None if raw is None else AnswerResponse.model_validate_json(raw)
 
-    async def put(self, query: str, answer: AnswerResponse) -> None:
-        if self.ttl_s == 0:
-            return
-        await self.redis.set(await self._key(query), answer.model_dump_json(), ex=self.ttl_s)
+    async def put(self, key: str, answer: AnswerResponse) -> None:
+        await self.redis.set(key, answer.model_dump_json(), ex=self.ttl_s)
 
     async def clear(self) -> int:
         """Invalidate every cached answer; returns the new generation."""

@@ -27,14 +27,4 @@ def error_json(
 
 
 def bus_error_json(error: BusError, request_id: str) -> JSONResponse:
-    reply = error.reply
-    return reply_json(
-        ErrorResponse(
-            request_id=request_id,
-            message=reply.message,
-            code=reply.code,
-            fix=reply.fix,
-            service=reply.service,
-        ),
-        request_id,
-    )
+    return reply_json(ErrorResponse.from_reply(error.reply, request_id), request_id)

@@ -11,10 +11,10 @@ from nats.aio.subscription import Subscription
 from nats.errors import TimeoutError as NatsTimeout
 from pydantic import ValidationError
 
-from harper_common.bus.client import BusClient, BusError
+from harper_common.bus.client import BusClient, request_query
 from harper_common.messages.base import WireModel
 from harper_common.messages.progress import ProgressEvent
-from harper_common.messages.query import ErrorResponse, QueryResponse
+from harper_common.messages.query import QueryResponse
 from harper_common.messages.subjects import progress_subject
 from harper_gateway.events import EventLog
 
@@ -34,21 +34,6 @@ def final_event_kind(response: QueryResponse) -> str:
     return response.type
 
 
-async def request_query(bus: BusClient, subject: str, message: WireModel) -> QueryResponse:
-    """One request to the starter (or an agent); failures come back as ``error`` responses."""
-    try:
-        reply: QueryResponse = await bus.request(subject, message, QueryResponse)
-    except BusError as exc:
-        return ErrorResponse(
-            request_id=getattr(message, "request_id", None),
-            message=exc.reply.message,
-            code=exc.reply.code,
-            fix=exc.reply.fix,
-            service=exc.reply.service,
-        )
-    return reply
-
-
 async def run_streamed(
     broker: NatsBroker,
     bus: BusClient,
@@ -63,7 +48,7 @@ async def run_streamed(
     relay = _Relay(subscription, events, request_id)
     pump = asyncio.create_task(relay.pump())
     try:
-        response = await request_query(bus, subject, message)
+        response = await request_query(bus, subject, message, request_id)
     finally:
         relay.finish()
         await pump

@@ -9,12 +9,11 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Protocol
 
 from opentelemetry import trace
 
 from harper_common.brain.usage import StepRecord, StepTimer
-from harper_common.bus.client import BusClient, BusError
+from harper_common.bus.client import BusClient, request_query
 from harper_common.bus.index_client import IndexClient
 from harper_common.bus.progress import Progress
 from harper_common.messages import subjects
@@ -34,14 +33,10 @@ from harper_common.messages.query import (
 )
 from harper_common.sessions import PendingSession, SessionStore
 from harper_starter.claude_intent import BrainConfigError, ClaudeIntentClassifier
-from harper_starter.intent import IntentDecision
+from harper_starter.intent import Classifier, IntentDecision
 from harper_starter.resolve import Resolution, resolve_by_description, resolve_by_name
 
 NEEDS_ACCOUNT = "Query requires specific account"
-
-
-class Classifier(Protocol):
-    async def classify(self, query: str) -> IntentDecision: ...
 
 
 @dataclass(frozen=True)
@@ -281,7 +276,7 @@ class StarterAgent:
             account=account,
             session_id=request.session_id,
         )
-        return await forward(self.bus, route.subject, agent_request)
+        return await request_query(self.bus, route.subject, agent_request, request.request_id)
 
 
 def _replace_name(query: str, written: str, name: str) -> str:
@@ -290,18 +285,3 @@ def _replace_name(query: str, written: str, name: str) -> str:
     if at < 0:
         return f"{query} ({name})"
     return query[:at] + name + query[at + len(written) :]
-
-
-async def forward(bus: BusClient, subject: str, request: AgentRequest) -> QueryResponse:
-    """Send to an agent and pass its answer through; a failure becomes an ``error`` response."""
-    try:
-        reply: QueryResponse = await bus.request(subject, request, QueryResponse)
-    except BusError as exc:
-        return ErrorResponse(
-            request_id=request.request_id,
-            message=exc.reply.message,
-            code=exc.reply.code,
-            fix=exc.reply.fix,
-            service=exc.reply.service,
-        )
-    return reply

@@ -25,7 +25,6 @@ from __future__ import annotations
 import logging
 import uuid
 from pathlib import Path
-from typing import Protocol
 
 import anthropic
 from pydantic import ValidationError
@@ -58,9 +57,9 @@ from harper_starter.claude_prompt import (
     skills_block,
     user_prompt,
 )
-from harper_starter.intent import Embedder, IntentClassifier, IntentDecision
+from harper_starter.intent import Classifier, Embedder, IntentClassifier, IntentDecision
 
-__all__ = ["BrainConfigError", "Classifier", "ClaudeIntentClassifier", "make_classifier"]
+__all__ = ["BrainConfigError", "ClaudeIntentClassifier", "make_classifier"]
 
 log = logging.getLogger(__name__)
 
@@ -82,12 +81,6 @@ class BrainConfigError(BrainError):
     def __init__(self, message: str, fix: str) -> None:
         super().__init__(message)
         self.fix = fix
-
-
-class Classifier(Protocol):
-    """Anything that classifies a query (the local engine or the Claude brain)."""
-
-    async def classify(self, query: str) -> IntentDecision: ...
 
 
 class _Unusable(Exception):

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pydantic import JsonValue
 
-from harper_common.bus.client import BusClient
+from harper_common.bus.client import BusClient, request_query
 from harper_common.messages import subjects
 from harper_common.messages.base import ErrorCode
 from harper_common.messages.query import (
@@ -16,7 +16,6 @@ from harper_common.messages.query import (
     QueryResponse,
 )
 from harper_common.sessions import PendingSession, SessionStore
-from harper_starter.agent import forward
 
 NEW_ACCOUNT_FIELDS = (
     "industry",
@@ -50,7 +49,8 @@ class ConfirmHandler:
                 message="Cancelled: nothing was changed.",
                 original_query=session.original_query,
             )
-        reply = await forward(self.bus, *self._agent_request(request, session))
+        subject, message = self._agent_request(request, session)
+        reply = await request_query(self.bus, subject, message, request.request_id)
         if reply.type == "error":
             await self.sessions.release(request.session_id)
         else:

@@ -14,6 +14,7 @@ The query is data only: nothing in it is ever followed as an instruction.
 from __future__ import annotations
 
 import logging
+from typing import Protocol
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -103,6 +104,12 @@ def classify(query: str) -> IntentDecision:
     """Classify one query with the deterministic rules alone."""
     q, description, x = _prepare(query)
     return decide(q, first_verdict(x), description)
+
+
+class Classifier(Protocol):
+    """Anything that classifies a query (the local engine or the Claude brain)."""
+
+    async def classify(self, query: str) -> IntentDecision: ...
 
 
 class IntentClassifier:

@@ -10,6 +10,7 @@ from nats.errors import TimeoutError as NatsTimeout
 from pydantic import BaseModel, TypeAdapter, ValidationError
 
 from harper_common.messages.base import ErrorCode, ErrorReply, WireModel
+from harper_common.messages.query import ErrorResponse, QueryResponse
 
 ReplyT = TypeVar("ReplyT")
 
@@ -74,6 +75,17 @@ class BusClient:
                 )
             ) from exc
         return decode_reply(subject, raw.body, reply_type)
+
+
+async def request_query(
+    bus: BusClient, subject: str, message: WireModel, request_id: str
+) -> QueryResponse:
+    """Ask the starter or an agent; a failure comes back as the API's ``error`` response."""
+    try:
+        reply: QueryResponse = await bus.request(subject, message, QueryResponse)
+    except BusError as exc:
+        return ErrorResponse.from_reply(exc.reply, request_id)
+    return reply
 
 
 def decode_reply(subject: str, body: bytes, reply_type: object) -> Any:

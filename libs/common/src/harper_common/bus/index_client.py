@@ -7,7 +7,6 @@ from collections.abc import Sequence
 from harper_common.bus.client import BusClient
 from harper_common.messages import subjects
 from harper_common.messages.index import (
-    AccountPayload,
     DescriptionFilters,
     DescriptionHit,
     EmbedReply,
@@ -49,9 +48,6 @@ class IndexClient:
     ) -> ScanReply:
         request = ScanRequest(filters=filters or DescriptionFilters(), limit=limit)
         return await self.bus.request(subjects.INDEX_SCAN, request, ScanReply)
-
-    async def all_accounts(self, filters: DescriptionFilters) -> list[AccountPayload]:
-        return (await self.scan(filters)).accounts
 
     async def embed(self, texts: Sequence[str]) -> list[list[float]]:
         reply = await self.bus.request(

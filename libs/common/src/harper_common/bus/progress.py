@@ -3,13 +3,12 @@
 from __future__ import annotations
 
 import logging
-import os
-import socket
 from datetime import UTC, datetime
 from typing import Protocol
 
 from faststream.nats import NatsBroker
 
+from harper_common.bus.telemetry import instance_name
 from harper_common.messages.progress import ProgressEvent, Step
 from harper_common.messages.subjects import progress_subject
 
@@ -30,7 +29,7 @@ class BusProgress:
         self.request_id = request_id
         self.service = service
         self.subject = progress_subject(request_id)
-        self.instance = f"{socket.gethostname()}:{os.getpid()}"
+        self.instance = instance_name()
 
     async def step(self, step: Step) -> None:
         event = ProgressEvent(

@@ -8,8 +8,6 @@ from __future__ import annotations
 
 import asyncio
 import logging
-import os
-import socket
 from collections.abc import Awaitable, Callable
 from typing import Protocol
 
@@ -17,6 +15,7 @@ from faststream.nats import NatsBroker
 
 from harper_common.bus.broker import ensure_account_stream, make_broker
 from harper_common.bus.routes import Handler, RequestT, reply_route
+from harper_common.bus.telemetry import instance_name
 from harper_common.messages.health import HealthRequest, ServiceHealth
 from harper_common.messages.subjects import QUEUE, health_subject
 from harper_common.settings import HarperSettings
@@ -30,10 +29,6 @@ class ServeFunction(Protocol):
     """What every service module exports as ``serve``."""
 
     async def __call__(self, settings: HarperSettings, stop: asyncio.Event) -> None: ...
-
-
-def instance_name() -> str:
-    return f"{socket.gethostname()}:{os.getpid()}"
 
 
 class BusService:

@@ -6,7 +6,9 @@ The exporter is chosen by ``HARPER_OTEL_EXPORTER``: ``none`` (ids only, nothing 
 
 from __future__ import annotations
 
-from opentelemetry import trace
+import os
+import socket
+
 from opentelemetry.sdk.resources import Resource
 from opentelemetry.sdk.trace import TracerProvider
 from opentelemetry.sdk.trace.export import (
@@ -30,9 +32,6 @@ def make_tracer_provider(settings: HarperSettings, service: str) -> TracerProvid
     return provider
 
 
-def current_trace_id() -> str | None:
-    """The current span's trace id as 32 hex digits, or None outside a span."""
-    context = trace.get_current_span().get_span_context()
-    if not context.is_valid:
-        return None
-    return format(context.trace_id, "032x")
+def instance_name() -> str:
+    """Which process this is (host:pid), so replicas of a service can be told apart."""
+    return f"{socket.gethostname()}:{os.getpid()}"

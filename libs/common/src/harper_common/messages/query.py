@@ -11,7 +11,7 @@ from typing import Annotated, Literal
 from pydantic import Field, JsonValue
 
 from harper_common.memory.models import AccountId
-from harper_common.messages.base import ErrorCode, WireModel
+from harper_common.messages.base import ErrorCode, ErrorReply, WireModel
 
 Intent = Literal["search", "update", "followup", "unclear"]
 AgentName = Literal["search_agent", "updater_agent", "followup_agent"]
@@ -232,6 +232,17 @@ class ErrorResponse(WireModel):
     code: ErrorCode = ErrorCode.INTERNAL
     fix: str | None = None
     service: str | None = None
+
+    @classmethod
+    def from_reply(cls, reply: ErrorReply, request_id: str | None) -> ErrorResponse:
+        """A service's failure on the bus, as the API's ``error`` response."""
+        return cls(
+            request_id=request_id,
+            message=reply.message,
+            code=reply.code,
+            fix=reply.fix,
+            service=reply.service,
+        )
 
 
 SuccessResponse = Annotated[

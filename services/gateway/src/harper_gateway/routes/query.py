@@ -6,6 +6,7 @@ from fastapi import APIRouter
 from fastapi.responses import JSONResponse
 from pydantic import BaseModel, ConfigDict, Field, JsonValue
 
+from harper_common.bus.client import request_query
 from harper_common.messages import subjects
 from harper_common.messages.query import (
     AgentRequest,
@@ -17,7 +18,6 @@ from harper_common.messages.query import (
 )
 from harper_gateway.deps import StateDep
 from harper_gateway.responses import reply_json
-from harper_gateway.runs import request_query
 from harper_gateway.state import new_request_id
 
 router = APIRouter()
@@ -50,16 +50,18 @@ class ConfirmBody(BaseModel):
 async def query(body: QueryBody, state: StateDep) -> JSONResponse:
     """Main entry: the starter classifies, resolves the account and routes."""
     request_id = new_request_id()
-    if body.session_id is None:
-        cached = await state.cache.get(body.query)
+    # The key is taken before asking: an account changing meanwhile makes the answer stale.
+    cache_key = await state.cache.key(body.query) if body.session_id is None else None
+    if cache_key is not None:
+        cached = await state.cache.get(cache_key)
         if cached is not None:
             cached.request_id = request_id
             cached.notes = [*cached.notes, "Answered from the query cache."]
             return reply_json(cached, request_id)
     message = QueryRequest(request_id=request_id, query=body.query, session_id=body.session_id)
-    reply = await request_query(state.bus, subjects.STARTER_QUERY, message)
-    if isinstance(reply, AnswerResponse) and body.session_id is None:
-        await state.cache.put(body.query, reply)
+    reply = await request_query(state.bus, subjects.STARTER_QUERY, message, request_id)
+    if isinstance(reply, AnswerResponse) and cache_key is not None:
+        await state.cache.put(cache_key, reply)
     return reply_json(reply, request_id)
 
 
@@ -68,7 +70,7 @@ async def confirm(body: ConfirmBody, state: StateDep) -> JSONResponse:
     """Create the account (or apply the filled form) for a pending session, once."""
     request_id = new_request_id()
     message = ConfirmRequest(request_id=request_id, **body.model_dump())
-    reply = await request_query(state.bus, subjects.STARTER_CONFIRM, message)
+    reply = await request_query(state.bus, subjects.STARTER_CONFIRM, message, request_id)
     return reply_json(reply, request_id)
 
 
@@ -82,5 +84,5 @@ async def search(body: QueryBody, state: StateDep) -> JSONResponse:
         intent=IntentInfo(intent="search", confidence=1.0, rule="direct /search"),
         session_id=body.session_id,
     )
-    reply = await request_query(state.bus, subjects.SEARCH_ASK, message)
+    reply = await request_query(state.bus, subjects.SEARCH_ASK, message, request_id)
     return reply_json(reply, request_id)
