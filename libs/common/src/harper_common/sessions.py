@@ -17,7 +17,7 @@ from redis.asyncio import Redis
 from harper_common.messages.base import WireModel
 from harper_common.messages.query import IntentInfo
 
-SessionKind = Literal["new_account", "vague_update", "account_needed"]
+SessionKind = Literal["new_account", "vague_update", "account_needed", "followup_approval"]
 ClaimResult = Literal["claimed", "busy", "done", "missing"]
 
 

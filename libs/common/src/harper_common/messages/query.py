@@ -172,6 +172,9 @@ class FollowupResponse(WireModel):
     sent: bool = False
     recorded: bool = False
     history_entry_id: str | None = None
+    session_id: str | None = None
+    """In review-before mode: approve or reject the draft with ``/confirm`` and this id."""
+    action_id: str | None = None
 
 
 class AccountAlternative(WireModel):
