@@ -12,12 +12,12 @@ PROJECT_FILES := uv.lock pyproject.toml libs/common/pyproject.toml $(wildcard se
 # Root installs system packages directly; anyone else through sudo.
 SUDO := $(if $(filter 0,$(shell id -u)),,sudo)
 
-.PHONY: up test lint typecheck unit install servers demo check-memory clean
+.PHONY: up test lint typecheck unit install servers demo check-memory clean eval bench
 
-up: install servers ## Run Harper: NATS, Redis, six services, gateway on HARPER_PORT (default 8000)
+up: install servers ui ## Run Harper: NATS, Redis, six services, gateway on HARPER_PORT (default 8000)
 	$(BIN)/harper up
 
-test: lint typecheck unit ## Lint, type-check and run every test
+test: lint typecheck unit ui-test ## Lint, type-check and run every test
 
 install: $(VENV)/.synced
 
@@ -44,6 +44,12 @@ demo: install ## Write 60 demo accounts to ./mem (see `harper demo-data --help`)
 check-memory: install
 	$(BIN)/harper check-memory
 
+eval: install servers ## Question sets through the HTTP API of a Harper of its own (or HARPER_URL): reports/eval.{md,json}
+	PYTHONPATH=tests/eval:tests/integration $(BIN)/python -m harper_eval
+
+bench: install servers ## Latency, throughput, bus overhead, ingest, look-up, scan: a table and reports/bench.json
+	$(BIN)/python tests/bench/run_all.py
+
 .tools/bin/uv:
 	$(PYTHON) -m venv .tools
 	.tools/bin/pip install --quiet --disable-pip-version-check "uv>=0.8,<0.14"
@@ -51,6 +57,34 @@ check-memory: install
 $(VENV)/.synced: $(PROJECT_FILES) | $(UV)
 	$(UV) sync --locked --all-packages
 	@touch $@
+
+# The web UI (ui/): npm ci when package-lock.json changed, a build when ui/dist is missing or older
+# than its sources. Needs Node >= 20 and npm on PATH.
+.PHONY: ui ui-test chromium
+UI_SOURCES := $(shell find ui/src -type f 2>/dev/null) $(wildcard ui/index.html ui/vite.config.ts ui/tsconfig*.json ui/package.json)
+
+ui: ui/dist/index.html
+
+ui/node_modules/.installed: ui/package-lock.json
+	@command -v npm >/dev/null || { echo "the web UI needs Node.js >= 20 and npm on PATH"; exit 1; }
+	cd ui && npm ci --no-audit --no-fund
+	@touch $@
+
+ui/dist/index.html: ui/node_modules/.installed $(UI_SOURCES)
+	cd ui && npm run build
+	@touch $@
+
+# Component tests (Vitest, jsdom), then the browser tests: headless Debian Chromium against a Harper
+# the tests start themselves; screenshots in reports/screenshots/.
+ui-test: ui install servers chromium
+	cd ui && npm test
+	cd ui && npm run e2e
+
+chromium:
+	@command -v chromium >/dev/null || { \
+		echo "installing chromium (apt-get)"; \
+		$(SUDO) apt-get update -qq && \
+		DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq chromium >/dev/null; }
 
 clean:
 	rm -rf $(VENV) .tools .pytest_cache .mypy_cache .ruff_cache .hypothesis

@@ -18,6 +18,7 @@ from harper_common.demo import generate_demo
 from harper_common.servers.nats_server import start_nats
 from harper_common.servers.processes import ManagedProcess, free_port, wait_for_port
 from harper_common.servers.redis_server import start_redis
+from harper_common.servers.smtp_sink import start_smtp_sink
 from harper_common.servers.stack import service_env
 from harper_common.settings import HarperSettings
 
@@ -75,7 +76,12 @@ class Harper:
             process.stop()
 
 
-def start_harper(base: Path, accounts: int = 60, otel_exporter: str = "console") -> Harper:
+def start_harper(
+    base: Path,
+    accounts: int = 60,
+    otel_exporter: str = "console",
+    healthy_timeout_s: float = 120.0,
+) -> Harper:
     """Spans go to each service's log by default, so tests can follow a trace across them."""
     mem, data = base / "mem", base / "data"
     generate_demo(mem, accounts=accounts, seed=7, as_of=AS_OF, truth_path=base / "truth.json")
@@ -87,15 +93,20 @@ def start_harper(base: Path, accounts: int = 60, otel_exporter: str = "console")
         nats_url=f"nats://127.0.0.1:{free_port()}",
         redis_url=f"redis://127.0.0.1:{free_port()}/0",
         skills_dir=SKILLS,
+        smtp_port=free_port(),
+        followup_today=AS_OF,
     )
     harper = Harper(settings, f"http://127.0.0.1:{port}", base / "logs", otel_exporter)
     harper.servers.append(start_nats(settings.nats_url, data, harper.log_dir))
     harper.servers.append(start_redis(settings.redis_url, data, harper.log_dir))
+    harper.servers.append(
+        start_smtp_sink(settings.smtp_host, settings.smtp_port, settings.mail_dir, harper.log_dir)
+    )
     try:
         for name in ("indexer", "starter", "search", "updater", "followup", "gateway"):
             harper.start_service(name)
         wait_for_port(harper.services["gateway"][0], "127.0.0.1", port, timeout_s=60)
-        harper.wait_healthy()
+        harper.wait_healthy(healthy_timeout_s)
     except BaseException:
         harper.stop()
         raise

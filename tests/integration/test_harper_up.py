@@ -55,7 +55,7 @@ def test_up_serves_health_then_stops_everything_on_ctrl_c(tmp_path: Path) -> Non
         assert health.status_code == 200
         assert health.json()["accounts_indexed"] == 20
         started = children_of(up.pid)
-        assert len(started) == 8  # nats, redis and six services
+        assert len(started) == 9  # nats, redis, the SMTP sink and six services
 
         up.send_signal(signal.SIGINT)
         assert up.wait(60) == 0

@@ -6,6 +6,7 @@ their conventional names (``NATS_URL``, ``REDIS_URL``, ``QDRANT_URL``).
 
 from __future__ import annotations
 
+import datetime as dt
 from pathlib import Path
 from typing import Literal
 
@@ -64,6 +65,36 @@ class HarperSettings(BaseSettings):
     )
     log_level: str = Field(default="INFO", description="Log level of every service.")
 
+    smtp_host: str = Field(
+        default="127.0.0.1", description="SMTP server follow-up email goes to (HARPER_SMTP_HOST)."
+    )
+    smtp_port: int = Field(
+        default=2525, ge=1, le=65535, description="Its port (HARPER_SMTP_PORT); `harper up` sinks."
+    )
+    smtp_from: str = Field(
+        default="followups@northgateins.com",
+        description="Envelope sender of follow-up email (HARPER_SMTP_FROM).",
+    )
+    followup_mode: Literal["review-before", "auto", "dry_run"] = Field(
+        default="review-before",
+        description="Follow-up oversight (HARPER_FOLLOWUP_MODE): approve each draft, send, or "
+        "never send.",
+    )
+    followup_schedule_time: dt.time = Field(
+        default=dt.time(7, 0),
+        description="UTC time of the daily run preparing drafts (HARPER_FOLLOWUP_SCHEDULE_TIME).",
+    )
+    followup_schedule_enabled: bool = Field(
+        default=True, description="Whether the daily follow-up run happens."
+    )
+    followup_approval_ttl_s: int = Field(
+        default=86_400, ge=60, description="How long a drafted follow-up waits for approval."
+    )
+    followup_today: dt.date | None = Field(
+        default=None,
+        description="Count days since contact from this date instead of today (demo, tests).",
+    )
+
     @property
     def nats_store_dir(self) -> Path:
         return self.data_dir / "nats"
@@ -75,3 +106,13 @@ class HarperSettings(BaseSettings):
     @property
     def index_dir(self) -> Path:
         return self.data_dir / "index"
+
+    @property
+    def mail_dir(self) -> Path:
+        """Where the local SMTP sink stores the mail it receives (one .eml a message)."""
+        return self.data_dir / "mail"
+
+    @property
+    def followup_dir(self) -> Path:
+        """The follow-up agent's own state: pending actions, outbox, memory between runs."""
+        return self.data_dir / "followup"

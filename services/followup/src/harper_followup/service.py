@@ -1,38 +1,225 @@
-"""The follow-up agent service. Run alone with ``harper serve followup`` (NATS_URL)."""
+"""The follow-up agent service. Run alone with ``harper serve followup``.
+
+Needs NATS_URL, REDIS_URL (approval sessions), the memory root (read-only) and an SMTP server
+(HARPER_SMTP_HOST/PORT; ``harper up`` starts a local sink). HARPER_FOLLOWUP_MODE picks the
+oversight (review-before, auto, dry_run); HARPER_FOLLOWUP_SCHEDULE_TIME the daily run (UTC).
+"""
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import logging
+from datetime import UTC, datetime, timedelta
 
-from harper_common.bus.pending import add_not_implemented
+from faststream.nats import NatsMessage
+from pydantic import ValidationError
+from redis.asyncio import Redis
+
+from harper_common.brain import AuditLog, BrainSettings, ClaudeClient
+from harper_common.bus.client import BusClient, BusError
+from harper_common.bus.index_client import IndexClient
+from harper_common.bus.progress import BusProgress
 from harper_common.bus.service import BusService
+from harper_common.memory import MemoryRoot
 from harper_common.messages import subjects
 from harper_common.messages.followup import (
+    FollowupApproveRequest,
     FollowupBatchRequest,
     FollowupDraftRequest,
     FollowupExecuteRequest,
+    FollowupOutboxRequest,
     FollowupPendingRequest,
 )
-from harper_common.messages.query import AgentRequest
+from harper_common.messages.index import IndexApplied
+from harper_common.messages.query import AgentRequest, IntentInfo
+from harper_common.sessions import PendingSession, SessionStore
 from harper_common.settings import HarperSettings
+from harper_followup.agent import FollowupAgent, Mode
+from harper_followup.batch import DAILY_LIMIT, BatchRunner, DailySchedule
+from harper_followup.claude_draft import ClaudeDrafter
+from harper_followup.conversation import Conversation
+from harper_followup.delivery import BusRecorder, SmtpMailer
+from harper_followup.drafter import Drafter, LocalDrafter
+from harper_followup.execute import Executor
+from harper_followup.memory import AgentMemory
+from harper_followup.payload_cache import CachedPayloads
+from harper_followup.rules import load_rules
+from harper_followup.scan import IndexPayloads, PendingScanner
+from harper_followup.store import ActionStore, FollowupAction, Outbox
 
 NAME = "followup"
+CACHE_MAX_AGE_S = 300.0
+SESSION_GRACE = timedelta(days=1)
+"""The /confirm session outlives the action's expiry, so a late approval hears "expired"."""
+log = logging.getLogger(__name__)
+
+
+def utc_now() -> datetime:
+    return datetime.now(UTC)
+
+
+class RedisApprovalSessions:
+    """A ``followup_approval`` session per pending action, under the action's id."""
+
+    def __init__(self, sessions: SessionStore) -> None:
+        self.sessions = sessions
+
+    async def open(self, action: FollowupAction, query: str, intent: IntentInfo) -> None:
+        session = PendingSession(
+            session_id=action.action_id,
+            kind="followup_approval",
+            original_query=query[:4000] or "follow-up",
+            account_name=action.account_name,
+            account_id=action.account_id,
+            intent=intent,
+            context={
+                "action_id": action.action_id,
+                "channel": action.draft.channel,
+                "expires_at": action.expires_at.isoformat(),
+            },
+        )
+        await self.sessions.save(session)
+
+
+def make_drafter(settings: HarperSettings, service: BusService) -> Drafter:
+    brain = BrainSettings()
+    if brain.resolved_brain != "claude":
+        return LocalDrafter()
+    drafter = ClaudeDrafter(
+        ClaudeClient.from_settings(brain), settings.skills_dir, AuditLog(settings.data_dir)
+    )
+    service.on_stop.append(drafter.aclose)
+    return drafter
 
 
 def build(settings: HarperSettings) -> BusService:
     service = BusService(NAME, settings)
-    add_not_implemented(
-        service,
-        [
-            (subjects.FOLLOWUP_QUERY, AgentRequest),
-            (subjects.FOLLOWUP_PENDING, FollowupPendingRequest),
-            (subjects.FOLLOWUP_DRAFT, FollowupDraftRequest),
-            (subjects.FOLLOWUP_EXECUTE, FollowupExecuteRequest),
-            (subjects.FOLLOWUP_BATCH, FollowupBatchRequest),
-        ],
-        "follow-up agent",
+    bus = BusClient(service.broker, timeout_s=settings.request_timeout_s)
+    redis = Redis.from_url(settings.redis_url)
+    ttl = timedelta(seconds=settings.followup_approval_ttl_s)
+    session_ttl = int((ttl + SESSION_GRACE).total_seconds())
+    rules = load_rules(settings.skills_dir)
+    root = MemoryRoot(settings.mem_root)
+    folder = settings.followup_dir
+    memory, actions, outbox = AgentMemory(folder), ActionStore(folder), Outbox(folder)
+    mailer = SmtpMailer(settings.smtp_host, settings.smtp_port, settings.smtp_from)
+    index = IndexClient(bus)
+    payloads = CachedPayloads(IndexPayloads(index, root), max_age_s=CACHE_MAX_AGE_S)
+    follow_index(service, payloads)
+    keep_warm(service, index, payloads)
+    executor = Executor(
+        actions, outbox, memory, mailer, BusRecorder(bus), settings.smtp_from, utc_now
     )
+    agent = FollowupAgent(
+        root=root,
+        rules=rules,
+        scanner=PendingScanner(rules, payloads),
+        drafter=make_drafter(settings, service),
+        executor=executor,
+        actions=actions,
+        outbox_store=outbox,
+        memory=memory,
+        sessions=RedisApprovalSessions(SessionStore(redis, ttl_s=session_ttl)),
+        mode=settings.followup_mode,
+        approval_ttl=ttl,
+        clock=utc_now,
+        fixed_today=settings.followup_today,
+        progress=lambda request_id: BusProgress(service.broker, request_id, NAME),
+    )
+    add_routes(service, agent)
+    if settings.followup_schedule_enabled:
+        add_daily_run(service, agent, settings)
+
+    async def close_redis() -> None:
+        await redis.aclose()
+
+    service.on_stop.append(close_redis)
     return service
+
+
+def follow_index(service: BusService, cache: CachedPayloads) -> None:
+    """Every replica hears the indexer announce a new version of an account (core NATS)."""
+
+    async def on_applied(message: NatsMessage) -> None:
+        try:
+            applied = IndexApplied.model_validate_json(message.body)
+        except ValidationError:
+            log.warning("ignored a malformed index announcement on %s", message.raw_message.subject)
+            return
+        cache.mark_stale(applied.account_id)
+
+    service.broker.subscriber(f"{subjects.INDEX_APPLIED_PREFIX}.*")(on_applied)
+
+
+def keep_warm(service: BusService, index: IndexClient, cache: CachedPayloads) -> None:
+    """Load the payloads once the index is ready, then reload them before they grow old, so a
+    scan never waits for the indexer."""
+    tasks: list[asyncio.Task[None]] = []
+
+    async def warm() -> None:
+        while True:
+            try:
+                if (await index.status()).ready:
+                    count = await cache.reload()
+                    log.info("payload cache loaded: %d accounts", count)
+                    await asyncio.sleep(CACHE_MAX_AGE_S * 0.8)
+                    continue
+            except BusError as exc:
+                log.info("payload cache waits for the indexer: %s", exc.reply.message)
+            except Exception:  # keep warming; a scan still loads what it needs itself
+                log.exception("payload cache reload failed")
+            await asyncio.sleep(2.0)
+
+    async def start() -> None:
+        tasks.append(asyncio.create_task(warm(), name="followup-payload-cache"))
+
+    async def stop() -> None:
+        for task in tasks:
+            task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await task
+
+    service.on_start.append(start)
+    service.on_stop.append(stop)
+
+
+def add_routes(service: BusService, agent: FollowupAgent) -> None:
+    conversation, batches = Conversation(agent), BatchRunner(agent)
+    service.route(subjects.FOLLOWUP_QUERY, AgentRequest, conversation.query)
+    service.route(subjects.FOLLOWUP_APPROVE, FollowupApproveRequest, conversation.approve)
+    service.route(subjects.FOLLOWUP_PENDING, FollowupPendingRequest, agent.pending)
+    service.route(subjects.FOLLOWUP_DRAFT, FollowupDraftRequest, agent.draft)
+    service.route(subjects.FOLLOWUP_EXECUTE, FollowupExecuteRequest, agent.execute)
+    service.route(subjects.FOLLOWUP_BATCH, FollowupBatchRequest, batches.batch)
+    service.route(subjects.FOLLOWUP_OUTBOX, FollowupOutboxRequest, agent.outbox)
+
+
+def add_daily_run(service: BusService, agent: FollowupAgent, settings: HarperSettings) -> None:
+    """An asyncio task preparing the day's drafts for review at the configured time."""
+    runner = BatchRunner(agent)
+    tasks: list[asyncio.Task[None]] = []
+
+    async def job() -> None:
+        request_id = f"daily-{utc_now():%Y%m%d}"
+        request = FollowupBatchRequest(request_id=request_id, limit=DAILY_LIMIT, dry_run=False)
+        mode: Mode = "dry_run" if agent.mode == "dry_run" else "review-before"
+        reply = await runner.batch(request, mode=mode)
+        log.info("daily follow-up run: %d drafts prepared for review", reply.processed)
+
+    schedule = DailySchedule(settings.followup_schedule_time, job, utc_now)
+
+    async def start() -> None:
+        tasks.append(asyncio.create_task(schedule.run_forever(), name="followup-daily"))
+
+    async def stop() -> None:
+        for task in tasks:
+            task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await task
+
+    service.on_start.append(start)
+    service.on_stop.append(stop)
 
 
 async def serve(settings: HarperSettings, stop: asyncio.Event) -> None:

@@ -27,7 +27,9 @@ from harper_gateway.cache import QueryCache
 from harper_gateway.events import EventLog
 from harper_gateway.json_body import JsonBodies
 from harper_gateway.routes import followup, query, stream, system
+from harper_gateway.routes.communications import router as communications_router
 from harper_gateway.state import GatewayState
+from harper_gateway.static import mount_ui
 
 log = logging.getLogger(__name__)
 
@@ -81,6 +83,8 @@ def create_app(settings: HarperSettings) -> FastAPI:
 
     for router in (query.router, stream.router, followup.router, system.router):
         app.include_router(router)
+    app.include_router(communications_router)
+    mount_ui(app)  # after the API routes: it answers only what they don't
     app.add_middleware(JsonBodies)
     return app
 

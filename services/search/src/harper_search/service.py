@@ -1,22 +1,138 @@
-"""The search agent service. Run alone with ``harper serve search`` (NATS_URL)."""
+"""The search agent service. Run alone with ``harper serve search`` (NATS_URL, HARPER_MEM_ROOT).
+
+At start it builds its catalog (names, places, trades: the vocabulary of the book) and its text
+index of the memory root in a worker thread; both are refreshed one account at a time from the
+account events (a plain core-NATS subscription, so every replica keeps its own copy current).
+Questions go to `SearchAgent` on ``harper.search.ask``; the brain is Claude when
+``HARPER_BRAIN`` resolves to claude, else the local engine.
+"""
 
 from __future__ import annotations
 
 import asyncio
+import logging
 
-from harper_common.bus.pending import add_not_implemented
+from faststream.nats import NatsMessage
+from pydantic import ValidationError
+
+from harper_common.brain.claude import ClaudeClient
+from harper_common.brain.settings import BrainSettings
+from harper_common.brain.usage import AuditLog
+from harper_common.bus.client import BusClient
+from harper_common.bus.index_client import IndexClient
+from harper_common.bus.progress import BusProgress
 from harper_common.bus.service import BusService
+from harper_common.memory.paths import MemoryRoot
 from harper_common.messages import subjects
+from harper_common.messages.events import AccountEvent
 from harper_common.messages.query import AgentRequest
 from harper_common.settings import HarperSettings
+from harper_common.skills import Skill, SkillError, available_skills_xml, load_skills
+from harper_search.agent import SearchAgent
+from harper_search.catalog import Catalog
+from harper_search.claude_brain import ClaudeBrain
+from harper_search.evidence import HasSources
+from harper_search.local_brain import LocalBrain
+from harper_search.text_index import TextIndex
+from harper_search.toolbox import Toolbox
 
 NAME = "search"
+log = logging.getLogger(__name__)
+
+
+class MemoryViews:
+    """The catalog and the text index, built at start and refreshed per account."""
+
+    def __init__(self, memory: MemoryRoot) -> None:
+        self.catalog = Catalog(memory)
+        self.index = TextIndex(memory)
+        self.catalog_ready = False
+        self.progress = "not started"
+
+    def build(self) -> None:
+        self.catalog.build()
+        self.catalog_ready = True
+        self.index.build(self._report)
+        self.progress = f"text index ready ({self.index.file_count} files)"
+
+    def _report(self, done: int, total: int) -> None:
+        self.progress = f"text index: {done}/{total} accounts"
+        log.info("search %s", self.progress)
+
+    def refresh(self, account_id: str) -> None:
+        self.catalog.refresh_account(account_id)
+        self.index.refresh_account(account_id)
+
+    def health(self) -> tuple[bool, str]:
+        return self.catalog_ready, self.progress
 
 
 def build(settings: HarperSettings) -> BusService:
     service = BusService(NAME, settings)
-    add_not_implemented(service, [(subjects.SEARCH_ASK, AgentRequest)], "search agent")
+    memory = MemoryRoot(settings.mem_root)
+    views = MemoryViews(memory)
+    service.health_detail = views.health
+    skills = _skills(settings)
+    index = IndexClient(BusClient(service.broker, timeout_s=settings.request_timeout_s))
+    toolbox = Toolbox(memory, views.index, index, skills)
+
+    def sources_on_file(account_id: str) -> bool:
+        card = views.catalog.get(account_id)
+        return bool(card and card.sources)
+
+    agent = SearchAgent(
+        toolbox=toolbox,
+        local=LocalBrain(views.catalog, views.index.has_word),
+        has_sources=sources_on_file,
+        progress=lambda request_id: BusProgress(service.broker, request_id, NAME),
+        claude=_claude(service, skills, sources_on_file),
+        audit=AuditLog(settings.data_dir),
+    )
+    service.route(subjects.SEARCH_ASK, AgentRequest, agent.handle)
+    _follow_account_events(service, views)
+    tasks: set[asyncio.Task[None]] = set()
+
+    async def start_views() -> None:
+        task = asyncio.create_task(asyncio.to_thread(views.build))
+        tasks.add(task)
+        task.add_done_callback(tasks.discard)
+
+    service.on_start.append(start_views)
     return service
+
+
+def _skills(settings: HarperSettings) -> list[Skill]:
+    try:
+        return load_skills(settings.skills_dir, "search")
+    except SkillError as exc:
+        log.warning("search skills not loaded from %s: %s", settings.skills_dir, exc)
+        return []
+
+
+def _claude(
+    service: BusService, skills: list[Skill], has_sources: HasSources
+) -> ClaudeBrain | None:
+    """The Claude brain when HARPER_BRAIN resolves to claude (a key is set), else None."""
+    brain_settings = BrainSettings()
+    if brain_settings.resolved_brain != "claude":
+        return None
+    client = ClaudeClient.from_settings(brain_settings)
+    service.on_stop.append(client.aclose)
+    return ClaudeBrain(client, available_skills_xml(skills), has_sources)
+
+
+def _follow_account_events(service: BusService, views: MemoryViews) -> None:
+    """Every replica hears every account event (core NATS, no queue group, no durable)."""
+
+    async def on_event(message: NatsMessage) -> None:
+        try:
+            event = AccountEvent.model_validate_json(message.body)
+        except ValidationError:
+            log.warning("ignoring an account event that does not parse")
+            return
+        await asyncio.to_thread(views.refresh, event.account_id)
+
+    service.broker.subscriber(subjects.ACCOUNT_EVENTS_ALL)(on_event)
 
 
 async def serve(settings: HarperSettings, stop: asyncio.Event) -> None:

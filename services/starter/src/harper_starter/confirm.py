@@ -7,6 +7,7 @@ from pydantic import JsonValue
 from harper_common.bus.client import BusClient, request_query
 from harper_common.messages import subjects
 from harper_common.messages.base import ErrorCode
+from harper_common.messages.followup import FollowupApproveRequest
 from harper_common.messages.query import (
     AccountRef,
     AgentRequest,
@@ -42,6 +43,8 @@ class ConfirmHandler:
         if session is None:
             await self.sessions.release(request.session_id)
             return self._error(request, ErrorCode.NOT_FOUND, "That session has expired.")
+        if session.kind == "followup_approval":
+            return await self._followup_decision(request, session)
         if not request.confirmed:
             await self.sessions.complete(request.session_id, "cancelled")
             return ClarificationNeeded(
@@ -55,6 +58,24 @@ class ConfirmHandler:
             await self.sessions.release(request.session_id)
         else:
             await self.sessions.complete(request.session_id, reply.model_dump_json())
+        return reply
+
+    async def _followup_decision(
+        self, request: ConfirmRequest, session: PendingSession
+    ) -> QueryResponse:
+        """A drafted follow-up: approval (confirmed) or rejection, both to the follow-up agent."""
+        action_id = str(session.context.get("action_id") or session.session_id)
+        decision = FollowupApproveRequest(
+            request_id=request.request_id, action_id=action_id, approved=request.confirmed
+        )
+        reply = await request_query(
+            self.bus, subjects.FOLLOWUP_APPROVE, decision, request.request_id
+        )
+        if reply.type == "error":
+            await self.sessions.release(request.session_id)
+        else:
+            outcome = "approved" if request.confirmed else "rejected"
+            await self.sessions.complete(request.session_id, outcome)
         return reply
 
     def _agent_request(
@@ -90,6 +111,8 @@ class ConfirmHandler:
             message = "This session was already confirmed; nothing more was done."
             if outcome == "cancelled":
                 message = "This session was cancelled; nothing more was done."
+            elif outcome in ("approved", "rejected"):
+                message = f"This follow-up was already {outcome}; nothing more was sent."
             return self._error(request, ErrorCode.CONFLICT, message)
         if claim == "busy":
             return self._error(

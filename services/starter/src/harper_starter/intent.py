@@ -22,7 +22,7 @@ from harper_common.messages.query import Intent
 from harper_starter.intent_describe import Description, find_description
 from harper_starter.intent_embed import Embedder, Match, PrototypeIndex
 from harper_starter.intent_rules import NAME_LIKE, RuleInput, Verdict, first_verdict, strip_prefix
-from harper_starter.intent_scope import is_cross_account
+from harper_starter.intent_scope import is_cross_account, scope_text
 from harper_starter.intent_suggest import suggest
 from harper_starter.intent_text import Query
 from harper_starter.reference import account_candidates, best_run_score, mask_names
@@ -33,6 +33,8 @@ logger = logging.getLogger(__name__)
 
 EMBED_BELOW = 0.6
 """Rule decisions less confident than this go to the embedding stage (when there is one)."""
+KEEP_RULES = frozenset({"single_word"})
+"""Rules whose unsure answer stands: one word ("insurance") has no speech act to compare."""
 
 
 class IntentDecision(BaseModel):
@@ -72,7 +74,7 @@ def decide(q: Query, verdict: Verdict, description: Description | None = None) -
     excluded = description.token_indexes(q) if description else set()
     names_one = description is not None or best_run_score(q, excluded) >= NAME_LIKE
     general = verdict.intent == "unclear" or verdict.rule == "glossary"
-    cross = not general and is_cross_account(q.norm, names_one)
+    cross = not general and is_cross_account(scope_text(q), names_one)
     single = not general and not cross
     candidates = account_candidates(q, excluded) if single else []
     described = description.text if description is not None and single else None
@@ -123,7 +125,7 @@ class IntentClassifier:
         """Classify one query; never fails because the embedder does."""
         q, description, x = _prepare(query)
         verdict = first_verdict(x)
-        if self._index is None or verdict.confidence >= EMBED_BELOW:
+        if self._index is None or verdict.confidence >= EMBED_BELOW or verdict.rule in KEEP_RULES:
             return decide(q, verdict, description)
         try:
             excluded = description.token_indexes(q) if description else set()

@@ -38,6 +38,14 @@ TRADE_PLURALS = re.compile(
     r"breweries|cleaning companies|salons|barbershops|moving companies|movers|pharmacies|"
     r"companies|businesses|shops|stores|practices|firms)\b"
 )
+DESCRIPTIVE: frozenset[str] = frozenset(
+    """
+    new old big small little large local downtown uptown nearby other same first second third
+    last previous family italian mexican chinese thai indian japanese french greek korean
+    vietnamese pediatric dental medical mobile commercial residential independent busy
+    """.split()
+)
+"""Words that describe a business ("the new dentist") rather than name it ("the caldwell cpa")."""
 _DESCRIPTION = re.compile(
     rf"\b(?i:the|that|this|our|my)\s+(?P<mods>(?:[\w'-]+\s+){{0,2}}?)"
     rf"(?P<head>(?i:{TRADES})|(?P<generic>(?i:{GENERIC})))\b"
@@ -86,6 +94,8 @@ def find_description(q: Query) -> Description | None:
         place = _place(m.group("place") or "")
         if m.group("generic") and not place:
             continue
+        if mods and not place and not all(w.lower() in DESCRIPTIVE for w in mods):
+            continue  # "the caldwell cpa quote": a name written in lowercase, not a description
         text = m.group(0)[: m.end("head") - m.start()] + (" " + place if place else "")
         return Description(text=text, start=m.start(), stop=m.start() + len(text))
     return None

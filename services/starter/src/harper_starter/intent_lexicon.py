@@ -46,6 +46,8 @@ FRAME: frozenset[str] = _words(
     cover covers include includes mean means stand cost costs sup ghosted bailed backed walked
     disappeared answered approved fired bought expanded uploaded faxed mailed requested reported
     mentioned thinks thought prefers liked complained forgot forgets open view display see
+    summarize summarise summarizing recap read modify modified modifying amend revise located
+    locate object objected objecting checking handles handle handled handling shopping
     """
 )
 
@@ -70,6 +72,8 @@ FIELD: frozenset[str] = _words(
     cargo workers comp compensation general professional commercial physical damage abuse
     molestation risk sublimit signed bound submitted cancellation proposal word news docs
     documents paperwork forms acord signature tx cert certs
+    price prices pricing rate rates deals location locations producer producers annual current
+    answer answers concern concerns objection objections question questions
     """
 )
 

@@ -43,15 +43,17 @@ FOLLOWUP_START = re.compile(
     r"^(?:follow up|chase|nudge|ping|check in|check back|reach out|touch base|get back to|"
     r"get in touch|loop in|circle back|ask(?! me\b)|let (?:them|him|her|the \w+) know|"
     r"tell (?:them|him|her|the \w+)\b|remind(?! me (?:what|when|who|how|if|whether|which)\b)|"
-    r"email|text|message|dm|reply|respond|write back|answer|"
-    r"call(?! (?:log|notes?|summary|recording|transcript)\b)|phone|shoot|draft|write|compose|"
+    r"email(?! address)|text|message|dm|reply|respond|write back|answer|"
+    r"call(?! (?:log|notes?|summary|recording|transcript)\b)|phone(?! (?:number|numbers|no|#)\b)|"
+    r"shoot|draft|write|compose|"
     r"prepare|prep|send(?! me\b)|schedule (?:a )?call|set up (?:a )?call|"
     r"give(?: \S+){1,5} a (?:call|ring|shout|buzz))\b"
 )
 UPDATE_START = re.compile(
     r"^(?:mark|set|change|update(?! (?:on|from|re|about)\b)|updated|move|add|log|record|note|put|"
     r"bump|switch|flip|advance|push|close|bind|attach|file|save|rename|create|cancel|reinstate|"
-    r"endorse|non renew|nonrenew|"
+    r"endorse|non renew|nonrenew|modify|amend|revise|"
+    r"make (?:some |a few |a couple of |a couple |few |a |an |the )?(?:updates?|changes?|edits?)|"
     r"new (?:lead|account|client|prospect|business)|enter|input|reopen|assign|tag|"
     r"flag|fyi|heads up|got|received|spoke|talked|met|just (?:got|spoke|talked|heard|had|sent|"
     r"bound|received|quoted|submitted)|had a call|left a|noting|per)\b"
@@ -63,7 +65,7 @@ QUESTION_START = re.compile(
     r"could|should|would|will|any|anything|anyone|anybody|status|eta|do (?:we|i|you|they|any|our|"
     r"my)|show|list|find|pull|look up|lookup|search|get me|give me|tell me|remind me|open|view|"
     r"display|bring up|go to|see|check (?:if|"
-    r"whether|on|the|status|for)|see if|count|summarize|summary|recap|brief me|catch me up|"
+    r"whether|on|the|status|for)|see if|count|summarize|summary|recap|brief me|catch me up|read me|"
     r"(?:i )?need the|i want the|i need to know)\b"
 )
 HOW_TO = re.compile(r"^(?:how do i|how can i|how to|where do i|where can i|is it possible to)\b")
@@ -74,6 +76,7 @@ UPDATE_STATEMENT = re.compile(
     r"renewed|paid|went with|going with|switched|came in|came back|received|wants?|wanted|"
     r"asked (?:for|to|about)|called|emailed|texted|said|says|confirmed|agreed|approved|decided|"
     r"chose|picked|dropped|closed|lost|won|is now|effective|as of|deposit|noc|hired|added|opened|"
+    r"needs? (?:updating|updates?|an update|changes|editing|to be (?:updated|changed|edited))|"
     r"sold|bought|left a|on hold|no longer|backed out|went quiet|ghosted|needs? to|waiting on|"
     r"waiting for|will send|is sending|out (?:til|until)|quoted (?:at|for|with)|quoted$|"
     r"premium (?:is|was|of|at)|(?:new|updated) (?:contact|email|phone|address|carrier|owner)|"

@@ -36,7 +36,7 @@ from dataclasses import dataclass
 from harper_common.messages.query import Intent
 from harper_starter import intent_patterns as patterns
 from harper_starter.intent_lexicon import FRAME, OFF_TOPIC
-from harper_starter.intent_scope import is_listing
+from harper_starter.intent_scope import is_listing, scope_text
 from harper_starter.intent_text import Query
 
 NAME_LIKE = 3.5
@@ -127,7 +127,7 @@ def _question(x: RuleInput) -> Verdict | None:
 
 
 def _aggregate(x: RuleInput) -> Verdict | None:
-    listing = is_listing(x.q.norm, x.name_score >= NAME_LIKE)
+    listing = is_listing(scope_text(x.q), x.name_score >= NAME_LIKE)
     return Verdict("search", 0.8, "aggregate") if listing else None
 
 
@@ -151,8 +151,8 @@ def _field_lookup(x: RuleInput) -> Verdict | None:
 
 
 def _bare_name(x: RuleInput) -> Verdict | None:
-    if x.name_score >= NAME_LIKE:
-        return Verdict("search", 0.6, "bare_name")
+    if x.name_score >= NAME_LIKE and len(x.q.words) > 1:
+        return Verdict("search", 0.6, "bare_name")  # one word ("pizza") is no account name
     words = [t for t in x.q.words if t.kind not in ("connector",) and t.key != "the"]
     if len(words) >= 2 and all(t.kind == "name" and t.capitalized for t in words):
         return Verdict("search", 0.5, "bare_name")  # "The Daily Grind": Title Case, no frame

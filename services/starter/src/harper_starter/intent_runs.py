@@ -18,6 +18,8 @@ _GLUE = frozenset(
     "the a an at to for with in on from by as is are was were or about re it they we i you".split()
 )
 """Frame words never taken inside a name even when capitalised ("Follow Up With Acme")."""
+_FIELD_HEADS = frozenset("point main primary best direct cell mobile".split())
+"""Words that open the field asked about ("point of contact", "main contact"), not the name."""
 
 
 def surface(q: Query, start: int, stop: int) -> str:
@@ -36,11 +38,19 @@ def _joins(tokens: tuple[Token, ...], i: int) -> bool:
     nxt = tokens[i + 1] if i + 1 < len(tokens) else None
     if is_core(tok):
         return True
+    if tok.kind == "frame" and tok.text[:1].isupper() and tok.key not in _GLUE:
+        if _titled_core_ahead(tokens, i + 1):
+            return True  # "First Call Plumbing", "Quick Stop Market", "Fox Run Auto Repair"
     if nxt is None or not is_core(nxt):
         return False
-    if tok.kind == "frame" and tok.text[:1].isupper() and tok.key not in _GLUE:
-        return True  # "First Call Plumbing", "Quick Stop Market"
     return tok.kind in ("connector", "field") or (tok.key == "," and nxt.key in LEGAL_SUFFIXES)
+
+
+def _titled_core_ahead(tokens: tuple[Token, ...], j: int) -> bool:
+    """A name word at `j`, or after Title-Case field words ("Run Auto Repair")."""
+    while j < len(tokens) and tokens[j].kind == "field" and tokens[j].capitalized:
+        j += 1
+    return j < len(tokens) and is_core(tokens[j])
 
 
 def _starts(tokens: tuple[Token, ...], i: int) -> bool:
@@ -74,9 +84,20 @@ def name_runs(q: Query, excluded: set[int]) -> list[tuple[int, int]]:
             run.append(j)
             j += 1
         j = _continue_possessive(tokens, run, j, excluded)
-        spans.append((i, _case_cut(tokens, i, j)))
+        spans.append((i, _filler_cut(tokens, i, _case_cut(tokens, i, j))))
         i = j
     return [(a, b) for a, b in spans if any(is_core(t) and len(t.text) > 1 for t in tokens[a:b])]
+
+
+def _filler_cut(tokens: tuple[Token, ...], start: int, stop: int) -> int:
+    """Drop a last word that belongs to the field asked about, not the name: "point" in
+    "Cascade Ridge Roofing point of contact", "main" in "... main contact"."""
+    if stop - start < 2 or tokens[stop - 1].key not in _FIELD_HEADS or stop >= len(tokens):
+        return stop
+    nxt = tokens[stop]
+    if nxt.kind == "field" or (nxt.key == "of" and stop + 1 < len(tokens)):
+        return stop - 1 if nxt.key != "of" or tokens[stop + 1].kind == "field" else stop
+    return stop
 
 
 def _case_cut(tokens: tuple[Token, ...], start: int, stop: int) -> int:

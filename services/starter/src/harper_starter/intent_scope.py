@@ -10,13 +10,18 @@ from __future__ import annotations
 
 import re
 
-from harper_starter.intent_describe import TRADE_PLURALS
+from harper_starter.intent_describe import DESCRIPTIVE, TRADE_PLURALS
+from harper_starter.intent_text import Query, is_business_noun
 
 _LISTING = r"(?:which|what|all|any|show|list|my|our|find|every|other|how many)"
 
 STRONG: tuple[re.Pattern[str], ...] = (
     re.compile(r"\b(?:accounts|clients|customers|insureds|prospects|leads)\b"),
-    re.compile(r"\b(?:every|each|all)(?: of)?(?: my| our| the)? (?:account|client|customer)s?\b"),
+    re.compile(
+        r"\b(?:every|each|all)(?: of)?(?: my| our| the)?(?: \S+){0,2}? "
+        r"(?:account|client|customer)s?\b"
+    ),
+    re.compile(rf"\b{_LISTING}\b(?: \S+){{0,3}}? deals\b"),
     re.compile(
         r"\bhow many\b(?! (?:employees|drivers|vehicles|trucks|locations|staff|people|units|"
         r"claims|years|kids|children|beds|rooms|operatories|dentists|techs)\b)"
@@ -26,6 +31,11 @@ STRONG: tuple[re.Pattern[str], ...] = (
     re.compile(r"\b(?:biggest|largest|highest|lowest|smallest|oldest|newest|fewest|top \d+)\b"),
     re.compile(r"\b(?:open|pending|outstanding|all|many) quotes\b|\bquotes (?:are )?out\b"),
     re.compile(r"\brenewals\b|\bfollow ups\b"),
+)
+_COVERAGE = (
+    r"(?:cyber|gl|wc|bop|epli|e&o|eo|umbrella|excess|liquor|workers comp|general liability|"
+    r"professional liability|commercial auto|auto|property|crime|inland marine|cargo|"
+    r"malpractice|liability)\b"
 )
 _SOMEONE = re.compile(r"\b(?:anyone|anybody|everyone|everybody|anything|everything)\b")
 WEAK: tuple[re.Pattern[str], ...] = (
@@ -38,15 +48,22 @@ WEAK: tuple[re.Pattern[str], ...] = (
         r"\bwhat (?:did|have) we (?:bind|bound|quote|quoted|submit|submitted|lose|lost|close|"
         r"closed|write|wrote|sell|sold)\b"
     ),
+    re.compile(rf"\bwho (?:has|have|carries|carry|needs?|wants?) (?:a |an |any |no )?{_COVERAGE}"),
+    re.compile(
+        r"\b(?:all|every|each|any|which|what)\b(?: \S+){0,2}? "
+        r"(?:policies|deals|quotes|submissions)\b|\bdeals\b"
+    ),
 )
 
 
 STATE = re.compile(
     r"\b(?:overdue|past due|due|stale|stuck|expiring|lapsed|total|pending)\b"
+    r"|\b(?:what|which|who)(?: is| are| was| were)?(?: still| currently| now)? "
+    r"(?:closed (?:lost|won)|in (?:intake|submission|application received|underwriting))\b"
     r"|\bwhat should (?:i|we) (?:work on|do|focus on|prioritize)\b"
 )
 """Book-level only when nothing points at one account: "what's pending" but not "is it pending"."""
-_POINTER = re.compile(
+POINTER = re.compile(
     r"\b(?:it|they|them|their|he|she|him|her|the (?:client|customer|insured|owner)"
     r"|(?:this|that) (?:account|client|customer|one|company))\b"
 )
@@ -63,10 +80,29 @@ def is_listing(norm: str, names_one: bool) -> bool:
         return True
     if names_one:
         return False
-    state = STATE.search(norm) is not None and _POINTER.search(norm) is None
+    state = STATE.search(norm) is not None and POINTER.search(norm) is None
     return state or any(p.search(norm) for p in WEAK)
 
 
 def is_cross_account(norm: str, names_one: bool) -> bool:
     """Cross-account: a listing, or "anyone"/"everyone" when no single account is named."""
     return is_listing(norm, names_one) or (not names_one and _SOMEONE.search(norm) is not None)
+
+
+def scope_text(q: Query) -> str:
+    """`q.norm` with a kind of business that ends a name set aside: "Piedmont Movers" names one
+    account, "any movers" or "italian restaurants" list many. The kind counts as part of a name
+    when the words before it open with a name word that neither is a business word nor
+    describes one ("Greene Electrical Contractors", not "dental offices")."""
+    keys = [t.key for t in q.tokens]
+    for k in range(1, len(keys)):
+        if not TRADE_PLURALS.fullmatch(keys[k]):
+            continue
+        j = k - 1
+        while j > 0 and q.tokens[j].kind == "name" and is_business_noun(q.tokens[j].text):
+            j -= 1  # "Greene Electrical Contractors": back over the business words
+        before = q.tokens[j]
+        if before.kind == "name" and before.key not in DESCRIPTIVE:
+            if not is_business_noun(before.text):
+                keys[k] = "name"
+    return " ".join(keys)

@@ -15,7 +15,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from harper_starter.intent_lexicon import CARRIERS
-from harper_starter.intent_runs import is_core, name_runs, surface_forms
+from harper_starter.intent_runs import is_core, name_runs, surface, surface_forms
+from harper_starter.intent_scope import POINTER
 from harper_starter.intent_text import Query, Token, is_business_noun
 
 MAX_CANDIDATES = 5
@@ -28,6 +29,11 @@ _ANCHORS = frozenset(
 _LOCATION_PREPS = frozenset({"in", "from", "near"})
 _PERSON_TITLES = frozenset({"dr", "mr", "mrs", "ms", "miss"})
 _CONTENT_MARKS = frozenset({":", "-", "--", "—", "that", "saying"})
+_NO_BRIDGE = frozenset(
+    "the a an at to for with in on from by as is are was were or about re it they we i you "
+    "and of & did does do has have had will would can could should said say says".split()
+)
+"""Words that separate two names or a name from the rest of the sentence; never bridged."""
 
 
 @dataclass(frozen=True)
@@ -93,19 +99,54 @@ def _scored_spans(q: Query, excluded: set[int] | None) -> list[tuple[int, int, f
     return scored
 
 
+def _is_stray_word(q: Query, start: int, stop: int) -> bool:
+    """One lowercase everyday word after an article, in a query that points at its account with
+    a pronoun ("what did she say about the price"): a noun of the question, not a name."""
+    words = [t for t in q.tokens[start:stop] if not t.sep]
+    if len(words) != 1 or words[0].capitalized or is_business_noun(words[0].text):
+        return False
+    if start == 0 or q.tokens[start - 1].key not in ("the", "a", "an", "this", "that"):
+        return False  # "the price" is a noun of the question; "email ironclad" may be a name
+    return POINTER.search(q.norm) is not None
+
+
 def _ranked_runs(q: Query, excluded: set[int] | None) -> list[_Run]:
-    """Runs worth offering (score >= MIN_SCORE), best first."""
-    runs = [_Run(a, b, surface_forms(q, a, b), s) for a, b, s in _scored_spans(q, excluded)]
+    """Runs worth offering (score >= MIN_SCORE, not a stray word), best first."""
+    runs = [
+        _Run(a, b, surface_forms(q, a, b), s)
+        for a, b, s in _scored_spans(q, excluded)
+        if not _is_stray_word(q, a, b)
+    ]
     return sorted((r for r in runs if r.score >= MIN_SCORE), key=lambda r: -r.score)
 
 
+def _bridged(q: Query, excluded: set[int] | None) -> str | None:
+    """Two runs a word or two apart, read as one name when together they name a business:
+    "fox" and "repair" in "what did fox run auto repair object to" (lowercase "run", "auto")."""
+    spans = name_runs(q, excluded or set())
+    for (a, b), (c, d) in zip(spans, spans[1:], strict=False):
+        gap = q.tokens[b:c]
+        if not 1 <= len(gap) <= 2 or any(t.sep or t.key in _NO_BRIDGE for t in gap):
+            continue
+        if any(t.kind not in ("frame", "field") for t in gap):
+            continue
+        if any(is_business_noun(t.text) for t in q.tokens[c:d]):
+            return surface(q, a, d)
+    return None
+
+
 def account_candidates(q: Query, excluded: set[int] | None = None) -> list[str]:
-    """Account names as written in the query, most likely first (at most MAX_CANDIDATES)."""
+    """Account names as written in the query, most likely first (at most MAX_CANDIDATES); a
+    bridged reading of two nearby runs comes second."""
     seen: dict[str, str] = {}
     for run in _ranked_runs(q, excluded):
         for form in run.forms:
             seen.setdefault(form.casefold(), form)
-    return list(seen.values())[:MAX_CANDIDATES]
+    forms = list(seen.values())
+    bridged = _bridged(q, excluded) if forms else None
+    if bridged is not None and bridged.casefold() not in seen:
+        forms.insert(1, bridged)
+    return forms[:MAX_CANDIDATES]
 
 
 def best_run_score(q: Query, excluded: set[int] | None = None) -> float:

@@ -17,6 +17,8 @@ AMBIGUOUS_GAP = 0.03
 ALTERNATIVE_SCORE = 0.45
 """Matches at or above this are offered as "did you mean" alternatives."""
 MAX_CANDIDATES = 4
+PREFIX_DROP = 2
+"""At most this many trailing words are dropped to find a known account named by the rest."""
 
 
 @dataclass
@@ -53,8 +55,26 @@ async def resolve_by_name(index: IndexClient, candidates: Sequence[str]) -> Reso
             written_name=written,
             how=f"name match {best.score:.2f}",
         )
+    prefix = await _known_prefix(index, written)
+    if prefix is not None:
+        return Resolution(
+            account=AccountRef(account_id=prefix.account_id, account_name=prefix.account_name),
+            written_name=written,
+            how=f"name match on the start of '{written}'",
+        )
     alternatives = [_alternative(m) for m in ranked if m.score >= ALTERNATIVE_SCORE][:5]
     return Resolution(written_name=written, alternatives=alternatives, how="no name match")
+
+
+async def _known_prefix(index: IndexClient, written: str | None) -> NameMatch | None:
+    """A known account named exactly by the start of the written name, when the extraction took
+    a word or two of the question with it ("Caldwell CPA located" -> "Caldwell CPA")."""
+    words = written.split() if written else []
+    for keep in range(len(words) - 1, max(len(words) - 1 - PREFIX_DROP, 1), -1):
+        exact = [m for m in await index.lookup(" ".join(words[:keep]), limit=3) if m.exact]
+        if len(exact) == 1:
+            return exact[0]
+    return None
 
 
 def _alternative(match: NameMatch) -> AccountAlternative:

@@ -1,4 +1,2 @@
-"""harper_updater: The only writer of account memory: state edits, history chain, new accounts.
-
-Only the package exists so far; its service arrives with its own issue.
-"""
+"""harper_updater: the only writer of account memory: state edits, history chain, new accounts,
+filed communications and recorded follow-ups. See ``service.py`` for its routes."""

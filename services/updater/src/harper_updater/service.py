@@ -1,30 +1,110 @@
-"""The updater service, the only writer of account memory. Run with ``harper serve updater``."""
+"""The updater service, the only writer of account memory. Run with ``harper serve updater``.
+
+Routes: ``harper.updater.apply`` (a broker's update), ``.clarified`` (the vague-update form),
+``.create`` (a confirmed new account), ``.communication`` (file an email, call or text),
+``.unmatched`` (list what no account claimed), ``.record_followup`` (a follow-up sent or not).
+Start as many replicas as you like: writes to one account are serialised by a file lock in the
+memory root, and the outbox relay publishes what a crashed replica left behind.
+"""
 
 from __future__ import annotations
 
 import asyncio
+import logging
 
-from harper_common.bus.pending import add_not_implemented
+from redis.asyncio import Redis
+
+from harper_common.bus.client import BusClient
+from harper_common.bus.index_client import IndexClient
 from harper_common.bus.service import BusService
+from harper_common.memory.paths import MemoryRoot
 from harper_common.messages import subjects
+from harper_common.messages.communications import (
+    CommunicationRequest,
+    UnmatchedListReply,
+    UnmatchedListRequest,
+)
 from harper_common.messages.query import AgentRequest
+from harper_common.messages.record import FollowupRecordRequest
+from harper_common.sessions import SessionStore
 from harper_common.settings import HarperSettings
+from harper_updater.agent import UpdaterAgent, UpdaterDeps
+from harper_updater.claude_brain import make_brain
+from harper_updater.communications import CommunicationDesk
+from harper_updater.contacts import ContactBook
+from harper_updater.create import AccountCreator
+from harper_updater.followups import FollowupRecorder
+from harper_updater.publisher import JetStreamPublisher
+from harper_updater.relay import Relay
+from harper_updater.routes import concurrent_route
+from harper_updater.unmatched import UnmatchedQueue
+from harper_updater.writer import AccountWriter
 
 NAME = "updater"
+log = logging.getLogger(__name__)
 
 
 def build(settings: HarperSettings) -> BusService:
     service = BusService(NAME, settings)
-    add_not_implemented(
-        service,
-        [
-            (subjects.UPDATER_APPLY, AgentRequest),
-            (subjects.UPDATER_CREATE, AgentRequest),
-            (subjects.UPDATER_CLARIFIED, AgentRequest),
-        ],
-        "updater agent",
+    redis = Redis.from_url(settings.redis_url)
+    bus = BusClient(service.broker, timeout_s=settings.request_timeout_s)
+    index = IndexClient(bus)
+    memory = MemoryRoot(settings.mem_root)
+    writer = AccountWriter(memory, JetStreamPublisher(service.broker))
+    brain = make_brain(settings)
+    deps = UpdaterDeps(
+        memory=memory,
+        writer=writer,
+        index=index,
+        sessions=SessionStore(redis, ttl_s=settings.session_ttl_s),
+        brain=brain,
     )
+    agent = UpdaterAgent(deps)
+    creator = AccountCreator(agent, index)
+    work = memory.root / ".updater"
+    desk = CommunicationDesk(
+        memory, writer, ContactBook(memory), UnmatchedQueue(work / "unmatched")
+    )
+    recorder = FollowupRecorder(memory, writer)
+
+    async def unmatched(request: UnmatchedListRequest) -> UnmatchedListReply:
+        return await desk.unmatched.list(request.limit)
+
+    concurrent_route(service, subjects.UPDATER_APPLY, AgentRequest, agent.apply)
+    concurrent_route(service, subjects.UPDATER_CLARIFIED, AgentRequest, agent.clarified)
+    concurrent_route(service, subjects.UPDATER_CREATE, AgentRequest, creator.create)
+    concurrent_route(service, subjects.UPDATER_COMMUNICATION, CommunicationRequest, desk.file)
+    concurrent_route(service, subjects.UPDATER_UNMATCHED, UnmatchedListRequest, unmatched)
+    concurrent_route(
+        service, subjects.UPDATER_RECORD_FOLLOWUP, FollowupRecordRequest, recorder.record
+    )
+    _run_relay(service, Relay(writer))
+
+    async def close() -> None:
+        await redis.aclose()
+        await brain.aclose()
+
+    service.on_stop.append(close)
     return service
+
+
+def _run_relay(service: BusService, relay: Relay) -> None:
+    """Publish what was left unpublished at start, then keep checking in the background."""
+    stop = asyncio.Event()
+    tasks: list[asyncio.Task[None]] = []
+
+    async def start() -> None:
+        published = await relay.run_once()
+        if published:
+            log.info("relay published %d event(s) left by an interrupted write", published)
+        tasks.append(asyncio.create_task(relay.run_forever(stop)))
+
+    async def end() -> None:
+        stop.set()
+        await asyncio.gather(*tasks, return_exceptions=True)
+
+    service.on_start.append(start)
+    service.on_stop.insert(0, end)
 
 
 async def serve(settings: HarperSettings, stop: asyncio.Event) -> None:

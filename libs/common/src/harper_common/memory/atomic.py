@@ -42,3 +42,29 @@ def fsync_folder(folder: Path) -> None:
 def is_leftover_temp(name: str) -> bool:
     """Whether a file name is an interrupted atomic write's temporary file."""
     return name.startswith(".") and name.endswith(".tmp")
+
+
+def atomic_write_texts(folder: Path, files: dict[str, str]) -> None:
+    """Replace several files of one folder, each atomically, with one fsync of the folder.
+
+    Each file is written to a temporary file, fsynced and renamed over its name in the order
+    given; then the folder is fsynced once, so all the renames are durable together.
+    """
+    temps: list[tuple[str, Path]] = []
+    try:
+        for name, text in files.items():
+            fd, temp_name = tempfile.mkstemp(dir=folder, prefix=f".{name}.", suffix=".tmp")
+            temps.append((temp_name, folder / name))
+            with os.fdopen(fd, "wb") as handle:
+                handle.write(text.encode("utf-8"))
+                handle.flush()
+                os.fchmod(handle.fileno(), 0o644)
+                os.fsync(handle.fileno())
+        for temp_name, path in temps:
+            os.replace(temp_name, path)
+    except BaseException:
+        for temp_name, _ in temps:
+            with contextlib.suppress(FileNotFoundError):
+                os.unlink(temp_name)
+        raise
+    fsync_folder(folder)

@@ -21,6 +21,7 @@ from harper_common.servers.processes import (
 )
 from harper_common.servers.redis_server import start_redis
 from harper_common.servers.services import START_ORDER
+from harper_common.servers.smtp_sink import start_smtp_sink
 from harper_common.settings import HarperSettings
 
 
@@ -44,9 +45,13 @@ def service_env(settings: HarperSettings) -> dict[str, str]:
         "HARPER_SKILLS_DIR": str(settings.skills_dir),
         "HARPER_PORT": str(settings.port),
         "HARPER_HOST": settings.host,
+        "HARPER_SMTP_HOST": settings.smtp_host,
+        "HARPER_SMTP_PORT": str(settings.smtp_port),
     }
     if settings.qdrant_url:
         extra["QDRANT_URL"] = settings.qdrant_url
+    if settings.followup_today is not None:
+        extra["HARPER_FOLLOWUP_TODAY"] = settings.followup_today.isoformat()
     return child_env(extra)
 
 
@@ -72,6 +77,15 @@ class Stack:
                 self.notes.append(f"{what}: using the server already listening on {host}:{port}")
                 continue
             self.processes.append(starter(url, self.settings.data_dir, self.log_dir))
+        self.start_smtp_sink()
+
+    def start_smtp_sink(self) -> None:
+        """The local SMTP sink that follow-up email goes to (mail kept under the data dir)."""
+        host, port = self.settings.smtp_host, self.settings.smtp_port
+        if port_open(host, port):
+            self.notes.append(f"SMTP: using the server already listening on {host}:{port}")
+            return
+        self.processes.append(start_smtp_sink(host, port, self.settings.mail_dir, self.log_dir))
 
     def start_services(self) -> None:
         env = service_env(self.settings)

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from typing import Any
+from datetime import date
+from typing import Annotated, Any
 
 from fastapi import APIRouter, Query
 from fastapi.responses import JSONResponse
@@ -20,6 +21,8 @@ from harper_common.messages.followup import (
     FollowupDraftRequest,
     FollowupExecuteReply,
     FollowupExecuteRequest,
+    FollowupOutboxReply,
+    FollowupOutboxRequest,
     FollowupPendingReply,
     FollowupPendingRequest,
     PendingFilters,
@@ -65,10 +68,14 @@ async def pending(
     state: StateDep,
     stage: str | None = Query(default=None, max_length=60),
     days_threshold: int | None = Query(default=None, ge=0),
+    today: Annotated[date | None, Query(description="Count days from this date (UTC).")] = None,
+    limit: Annotated[int, Query(ge=1, le=5000)] = 500,
 ) -> JSONResponse:
     request_id = new_request_id()
     filters = PendingFilters(stage=stage, days_threshold=days_threshold)
-    message = FollowupPendingRequest(request_id=request_id, filters=filters)
+    message = FollowupPendingRequest(
+        request_id=request_id, filters=filters, today=today, limit=limit
+    )
     return await _ask(state, subjects.FOLLOWUP_PENDING, message, FollowupPendingReply, request_id)
 
 
@@ -91,3 +98,18 @@ async def batch(body: BatchBody, state: StateDep) -> JSONResponse:
     request_id = new_request_id()
     message = FollowupBatchRequest(request_id=request_id, **body.model_dump())
     return await _ask(state, subjects.FOLLOWUP_BATCH, message, FollowupBatchReply, request_id)
+
+
+@router.get("/outbox")
+async def outbox(
+    state: StateDep,
+    account_id: Annotated[AccountId | None, Query()] = None,
+    channel: Annotated[DraftChannel | None, Query()] = None,
+    limit: Annotated[int, Query(ge=1, le=1000)] = 50,
+) -> JSONResponse:
+    """What the follow-up agent sent: emails (over SMTP), texts and call scripts, newest first."""
+    request_id = new_request_id()
+    message = FollowupOutboxRequest(
+        request_id=request_id, account_id=account_id, channel=channel, limit=limit
+    )
+    return await _ask(state, subjects.FOLLOWUP_OUTBOX, message, FollowupOutboxReply, request_id)

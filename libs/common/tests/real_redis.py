@@ -1,4 +1,4 @@
-"""A real Redis for the starter's session tests (Debian's redis-server on a free port)."""
+"""A real Redis for tests (Debian's redis-server on a free loopback port), one per test session."""
 
 from __future__ import annotations
 

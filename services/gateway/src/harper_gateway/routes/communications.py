@@ -1,0 +1,71 @@
+"""``/communications``: hand an incoming email, call or text to the updater, and list the ones
+no account claimed (``GET /communications/unmatched``)."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+from fastapi import APIRouter, Query
+from fastapi.responses import JSONResponse
+from pydantic import BaseModel, ConfigDict, Field
+
+from harper_common.bus.client import BusError
+from harper_common.memory.models import AccountId, Channel, Direction
+from harper_common.messages import subjects
+from harper_common.messages.communications import (
+    CommunicationFiled,
+    CommunicationRequest,
+    CommunicationUnmatched,
+    UnmatchedListReply,
+    UnmatchedListRequest,
+)
+from harper_gateway.deps import StateDep
+from harper_gateway.responses import bus_error_json
+from harper_gateway.state import new_request_id
+
+router = APIRouter(prefix="/communications")
+
+FilingReply = Annotated[CommunicationFiled | CommunicationUnmatched, Field(discriminator="type")]
+
+
+class CommunicationBody(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    channel: Channel
+    raw: str = Field(min_length=1, max_length=500_000)
+    direction: Direction = Direction.INBOUND
+    account_id: AccountId | None = None
+    email: str | None = Field(default=None, max_length=320)
+    phone: str | None = Field(default=None, max_length=40)
+    summary: str | None = Field(default=None, max_length=4000)
+
+
+@router.post("")
+async def file_communication(body: CommunicationBody, state: StateDep) -> JSONResponse:
+    request_id = new_request_id()
+    message = CommunicationRequest(request_id=request_id, **body.model_dump())
+    try:
+        reply: CommunicationFiled | CommunicationUnmatched = await state.bus.request(
+            subjects.UPDATER_COMMUNICATION, message, FilingReply
+        )
+    except BusError as exc:
+        return bus_error_json(exc, request_id)
+    status = 201 if reply.type == "filed" and not reply.already_filed else 200
+    if reply.type == "unmatched":
+        status = 202
+    return JSONResponse(
+        reply.model_dump(mode="json"), status_code=status, headers={"X-Request-ID": request_id}
+    )
+
+
+@router.get("/unmatched")
+async def unmatched(
+    state: StateDep, limit: int = Query(default=100, ge=1, le=1000)
+) -> JSONResponse:
+    request_id = new_request_id()
+    message = UnmatchedListRequest(request_id=request_id, limit=limit)
+    try:
+        reply = await state.bus.request(subjects.UPDATER_UNMATCHED, message, UnmatchedListReply)
+    except BusError as exc:
+        return bus_error_json(exc, request_id)
+    return JSONResponse(reply.model_dump(mode="json"), headers={"X-Request-ID": request_id})

@@ -1,0 +1,254 @@
+"""The local engine for a question about one account (levels 1 and 2).
+
+Reads state.md, lists the account's sources, ranks them against the question (search_files on
+the topic's words when there are more sources than reads left), reads the best raw.txt files,
+and answers extractively: for each field or topic asked, the sentences that answer it, quoted
+verbatim, with their files.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+
+from harper_common.memory.errors import HarperMemoryError
+from harper_common.memory.history import parse_history
+from harper_common.memory.models import AccountState
+from harper_common.memory.state import parse_state
+from harper_search.answer_text import field_line, overview_line, quote, topic_lines, where
+from harper_search.backing import field_support, resolved_later
+from harper_search.draft import Draft
+from harper_search.file_search import LineHit
+from harper_search.passages import Passage, passages
+from harper_search.question_cues import FIRST, RECEIVED, SAID, asked_channel, without_name
+from harper_search.ranking import findings
+from harper_search.session import ToolSession
+from harper_search.spelling import correct_cues
+from harper_search.state_fields import STATE_FIELDS, StateField, asked_fields
+from harper_search.terms import term_set
+from harper_search.tool_specs import (
+    LIST_FILES,
+    READ_FILE,
+    SEARCH_FILES,
+    ListFilesInput,
+    ReadFileInput,
+    SearchFilesInput,
+)
+from harper_search.topics import Topic, asked_topics
+
+_HISTORY_FIELDS = {"stage", "premium"}
+_SOURCE_LINE = re.compile(r"sources/(?:emails|calls|sms)/[a-z0-9_-]+/raw\.txt")
+_OVERVIEW = ("stage", "premium", "next_step", "last_contact")
+_LATEST_FIELDS = frozenset({"next_step", "last_contact"})
+
+
+class AccountEngine:
+    def __init__(self, known_word: Callable[[str], bool] | None = None) -> None:
+        self.known_word = known_word
+        """Says a word occurs in the memory's text: such a word is never read as a typo."""
+
+    async def answer(
+        self, session: ToolSession, account_id: str, account_name: str, question: str
+    ) -> Draft:
+        draft = Draft(answer="", account_id=account_id, account_name=account_name)
+        base = f"accounts/{account_id}"
+        asked_text = correct_cues(without_name(question, account_name), self.known_word)
+        fields = asked_fields(asked_text)
+        topics = asked_topics(asked_text)
+        overview = not fields and not topics
+        if overview:
+            fields = [f for f in STATE_FIELDS if f.name in _OVERVIEW]
+        state = await self._state(session, base, draft) if fields else None
+        sources = await self._sources(session, base)
+        backing, summaries = await self._history_sources(session, base, fields, draft)
+        channel = asked_channel(asked_text)
+        first = FIRST.search(asked_text) is not None
+        wanted = [p for p in sources if channel and f"/{channel}/" in p]
+        sources_first = (list(reversed(wanted)) if first else wanted) + [
+            p for p in sources if p not in wanted
+        ]
+        order = await self._reading_order(session, base, question, topics, sources_first, backing)
+        read = await self._read(session, order)
+        found = [p for path, text in read.items() for p in passages(path, text)]
+        lines = [f"{state.name if state else account_name} (account {account_id}):"]
+        for field in fields:
+            lines.append(self._field(draft, base, state, field, found, backing, summaries))
+        asked = _question_terms(question, account_name)
+        received = RECEIVED.search(asked_text) is not None
+        for topic in topics:
+            lines += self._topic(draft, topic, found, asked, len(read), received)
+        latest = overview or channel or SAID.search(asked_text)
+        if latest or any(f.name in _LATEST_FIELDS for f in fields):
+            in_channel = [p for p in read if channel is None or f"/{channel}/" in p]
+            newest = (in_channel[-1] if first else in_channel[0]) if in_channel else None
+            if newest is not None:
+                contact = state.primary_contact.name if state and state.primary_contact else None
+                body = [p for p in found if p.path == newest]
+                lines.append(overview_line(newest, body, contact))
+                draft.cite(newest)
+        if overview:
+            lines += self._related(draft, found, asked)
+        if not any(path in read for path in draft.citations):
+            draft.cite(*list(read)[:2])
+        if len(read) < len(sources):
+            draft.notes.append(f"Read {len(read)} of the {len(sources)} sources on file.")
+        draft.answer = "\n".join(lines)
+        return draft
+
+    async def _state(self, session: ToolSession, base: str, draft: Draft) -> AccountState | None:
+        result = await session.call(READ_FILE, ReadFileInput(path=f"{base}/state.md"))
+        if result is None or result.is_error or result.text is None:
+            draft.notes.append(f"Could not read {base}/state.md.")
+            return None
+        try:
+            return parse_state(result.text, f"{base}/state.md")
+        except HarperMemoryError as exc:
+            draft.notes.append(f"state.md did not parse: {exc}")
+            return None
+
+    async def _sources(self, session: ToolSession, base: str) -> list[str]:
+        """Raw files of every source, newest first (source ids carry date and time)."""
+        result = await session.call(LIST_FILES, ListFilesInput(path=f"{base}/sources"))
+        if result is None or result.is_error:
+            return []
+        found = [f"{entry.rstrip('/')}/raw.txt" for entry in result.entries if entry.endswith("/")]
+        return sorted(found, key=_stamp, reverse=True)
+
+    async def _history_sources(
+        self, session: ToolSession, base: str, fields: list[StateField], draft: Draft
+    ) -> tuple[dict[str, str], dict[str, str]]:
+        """Field -> the source its newest history entry names, and that entry's summary."""
+        wanted = {f.name for f in fields} & _HISTORY_FIELDS
+        if not wanted:
+            return {}, {}
+        result = await session.call(READ_FILE, ReadFileInput(path=f"{base}/history.md"))
+        if result is None or result.is_error or result.text is None:
+            return {}, {}
+        try:
+            history = parse_history(result.text, f"{base}/history.md")
+        except HarperMemoryError:
+            return {}, {}
+        named: dict[str, str] = {}
+        summaries: dict[str, str] = {}
+        for entry in history.entries:
+            source = next(
+                (m.group(0) for d in entry.details for m in [_SOURCE_LINE.search(d.value)] if m),
+                None,
+            )
+            for change in entry.changes:
+                if change.field in wanted and source:
+                    named[change.field] = f"{base}/{source}"
+                    summaries[change.field] = entry.summary
+        if named:
+            draft.cite(f"{base}/history.md")
+        return named, summaries
+
+    async def _reading_order(
+        self,
+        session: ToolSession,
+        base: str,
+        question: str,
+        topics: list[Topic],
+        sources: list[str],
+        backing: dict[str, str],
+    ) -> list[str]:
+        order = list(dict.fromkeys(p for p in backing.values() if p in sources))
+        left = _reads_left(session)
+        rest = [p for p in sources if p not in order]
+        if topics and len(rest) > left - len(order):
+            query = " ".join(dict.fromkeys(" ".join(t.search for t in topics).split()))
+            result = await session.call(
+                SEARCH_FILES, SearchFilesInput(query=query, path=f"{base}/sources", limit=60)
+            )
+            ranked = _files_by_hits(result.hits if result else [], topics)
+            order += [p for p in ranked if p in rest]
+        order += [p for p in rest if p not in order]
+        return order
+
+    async def _read(self, session: ToolSession, order: list[str]) -> dict[str, str]:
+        """Read in order until the budget refuses (the refusal is noted for the answer)."""
+        read: dict[str, str] = {}
+        for path in order:
+            result = await session.call(READ_FILE, ReadFileInput(path=path))
+            if result is None:
+                break
+            if result.text is not None:
+                read[path] = result.text
+        return dict(sorted(read.items(), key=lambda item: _stamp(item[0]), reverse=True))
+
+    def _field(
+        self,
+        draft: Draft,
+        base: str,
+        state: AccountState | None,
+        field: StateField,
+        found: list[Passage],
+        backing: dict[str, str],
+        summaries: dict[str, str],
+    ) -> str:
+        value = field.value(state) if state else None
+        if state is not None:
+            draft.cite(f"{base}/state.md")
+        named = backing.get(field.name)
+        support = field_support(field, state, found, named, summaries.get(field.name, ""))
+        if support is not None:
+            draft.cite(support.path)
+        return field_line(field.label, value, f"{base}/state.md", support)
+
+    def _related(self, draft: Draft, found: list[Passage], asked: set[str]) -> list[str]:
+        """For a question no field or topic covers: the passages sharing most of its words."""
+        least = 1 if len(asked) <= 3 else 2
+        scored = [(len(asked & term_set(p.text)), p) for p in found if p.position > 0]
+        best = sorted((item for item in scored if item[0] >= least), key=lambda item: -item[0])[:2]
+        for _, passage in best:
+            draft.cite(passage.path)
+        return [f"- Mentioned: {quote(p)} ({where(p)})" for _, p in best]
+
+    def _topic(
+        self,
+        draft: Draft,
+        topic: Topic,
+        found: list[Passage],
+        asked: set[str],
+        read: int,
+        received: bool,
+    ) -> list[str]:
+        received = received and topic.name == "missing_document"
+        answers = findings(topic, found, asked, received)
+        for finding in answers:
+            draft.cite(finding.passage.path)
+        lines = topic_lines(topic.label, answers, read)
+        later = None if received else resolved_later(topic, answers, found)
+        if later is not None:
+            draft.cite(later.path)
+            lines.append(f"  - later: {quote(later)} ({where(later)})")
+        return lines
+
+
+def _files_by_hits(hits: list[LineHit], topics: list[Topic]) -> list[str]:
+    """Raw files ranked by their best hit (a summary.md hit counts for its raw.txt)."""
+    scores: dict[str, float] = {}
+    for hit in hits:
+        raw = re.sub(r"summary\.md$", "raw.txt", hit.path)
+        weight = hit.score + sum(
+            1.0 for t in topics if t.says.search(hit.text) or (t.value and t.value.search(hit.text))
+        )
+        scores[raw] = max(scores.get(raw, 0.0), weight)
+    return sorted(scores, key=lambda p: -scores[p])
+
+
+def _question_terms(question: str, account_name: str) -> set[str]:
+    return term_set(question) - term_set(account_name)
+
+
+def _reads_left(session: ToolSession) -> int:
+    limit = session.budget.per_tool.get(READ_FILE, session.budget.total)
+    return max(
+        0, min(limit - session.budget.used[READ_FILE], session.budget.total - session.budget.spent)
+    )
+
+
+def _stamp(path: str) -> str:
+    parts = path.split("/")
+    source_id = parts[-2] if len(parts) >= 2 else path
+    return "_".join(p for p in source_id.split("_") if p.isdigit())

@@ -1,0 +1,117 @@
+"""What the search agent knows about the book without a tool call: names, places, trades.
+
+Only vocabulary (to recognise "roofers in Austin" or a company name in a question) and where each
+account's sources are. Answers never come from here: they come from the tools.
+Built at start with the text index, refreshed per account on account events.
+"""
+
+from __future__ import annotations
+
+import os
+import threading
+from dataclasses import dataclass
+
+from harper_common.memory.errors import HarperMemoryError
+from harper_common.memory.paths import ACCOUNTS, RAW_FILE, SOURCES, STATE_FILE, MemoryRoot
+from harper_common.memory.state import parse_state
+from harper_search.account_files import AccountText
+from harper_search.run_log import is_source_path
+
+
+@dataclass(frozen=True, kw_only=True)
+class AccountCard:
+    account_id: str
+    name: str
+    industry: str | None
+    city: str | None
+    state: str | None
+    insurance_types: tuple[str, ...]
+    sources: tuple[str, ...]
+    """Root-relative raw.txt paths, oldest first (source ids carry their date and time)."""
+
+
+class Catalog:
+    def __init__(self, memory: MemoryRoot) -> None:
+        self.memory = memory
+        self.cards: dict[str, AccountCard] = {}
+        self._lock = threading.Lock()
+
+    def build(self) -> None:
+        for account_id in self.memory.account_ids():
+            self.refresh_account(account_id)
+
+    def refresh_account(self, account_id: str) -> None:
+        """Re-read one account's state.md and source folders (nothing else is opened)."""
+        self.add(_state_and_sources(self.memory, account_id))
+
+    def add(self, account: AccountText) -> None:
+        """Replace one account's card from its files (dropped when state.md is gone or bad)."""
+        card = _card(account)
+        with self._lock:
+            if card is None:
+                self.cards.pop(account.account_id, None)
+            else:
+                self.cards[account.account_id] = card
+
+    def values(self, attribute: str) -> set[str]:
+        """Every distinct value of a card attribute (industry, city, state) in the book."""
+        with self._lock:
+            cards = list(self.cards.values())
+        found: set[str] = set()
+        for card in cards:
+            value = getattr(card, attribute)
+            if isinstance(value, str) and value:
+                found.add(value)
+            elif isinstance(value, tuple):
+                found.update(v for v in value if isinstance(v, str))
+        return found
+
+    def get(self, account_id: str) -> AccountCard | None:
+        return self.cards.get(account_id)
+
+
+def _state_and_sources(memory: MemoryRoot, account_id: str) -> AccountText:
+    """state.md's text and an empty text for each source's raw.txt (only its path matters)."""
+    folder = memory.account_dir(account_id)
+    base = f"{ACCOUNTS}/{account_id}"
+    files: dict[str, str] = {}
+    state = folder / STATE_FILE
+    if state.is_file() and not state.is_symlink():
+        files[f"{base}/{STATE_FILE}"] = state.read_text(encoding="utf-8", errors="replace")
+    for channel in ("emails", "calls", "sms"):
+        channel_dir = folder / SOURCES / channel
+        if not channel_dir.is_dir():
+            continue
+        with os.scandir(channel_dir) as entries:
+            for entry in entries:
+                if entry.is_dir(follow_symlinks=False):
+                    files[f"{base}/{SOURCES}/{channel}/{entry.name}/{RAW_FILE}"] = ""
+    return AccountText(account_id=account_id, files=files)
+
+
+def _card(account: AccountText) -> AccountCard | None:
+    base = f"{ACCOUNTS}/{account.account_id}"
+    text = account.files.get(f"{base}/{STATE_FILE}")
+    if text is None:
+        return None
+    try:
+        state = parse_state(text, f"{base}/{STATE_FILE}", expected_id=account.account_id)
+    except HarperMemoryError:
+        return None
+    city, _, region = (state.location or "").rpartition(",")
+    sources = [p for p in account.files if is_source_path(p) and p.endswith(f"/{RAW_FILE}")]
+    sources.sort(key=lambda p: (_stamp(p.split("/")[-2]), p))
+    return AccountCard(
+        account_id=account.account_id,
+        name=state.name,
+        industry=state.industry,
+        city=city.strip() or None,
+        state=region.strip() or None,
+        insurance_types=tuple(state.insurance_types or ()),
+        sources=tuple(sources),
+    )
+
+
+def _stamp(source_id: str) -> str:
+    """``email_20260921_1558`` -> ``20260921_1558`` (ids without a stamp sort first)."""
+    return "_".join(part for part in source_id.split("_") if part.isdigit())

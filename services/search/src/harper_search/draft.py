@@ -1,0 +1,19 @@
+"""An answer as a brain hands it back: the text, the files it cites, notes for the broker."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+
+@dataclass
+class Draft:
+    answer: str
+    citations: list[str] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)
+    account_id: str | None = None
+    account_name: str | None = None
+
+    def cite(self, *paths: str) -> None:
+        for path in paths:
+            if path not in self.citations:
+                self.citations.append(path)

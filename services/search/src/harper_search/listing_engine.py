@@ -1,0 +1,137 @@
+"""The local engine for questions about many accounts (level 3): every match, not the first few.
+
+Filters go to the indexer's scan through search_descriptions (no limit); follow-up questions keep
+the open accounts whose days without contact reach their stage's rule. The listing cites every
+listed account's state.md (search_descriptions reads them with the listing) and the newest source
+of the first few accounts.
+"""
+
+from __future__ import annotations
+
+from datetime import date
+
+from harper_common.memory.stages import FOLLOW_UP_RULES, canonical_stage
+from harper_common.messages.index import AccountPayload, DescriptionFilters
+from harper_search.answer_text import quote, where
+from harper_search.catalog import Catalog
+from harper_search.draft import Draft
+from harper_search.listing_query import ListingQuery
+from harper_search.passages import passages
+from harper_search.session import ToolSession
+from harper_search.state_fields import money
+from harper_search.tool_specs import (
+    READ_FILE,
+    SEARCH_DESCRIPTIONS,
+    ReadFileInput,
+    SearchDescriptionsInput,
+)
+
+SOURCES_TO_READ = 3
+DETAILED_ROWS = 300
+"""Longer listings get short rows, so an answer about thousands of accounts stays small."""
+
+
+class ListingEngine:
+    def __init__(self, catalog: Catalog) -> None:
+        self.catalog = catalog
+
+    async def answer(self, session: ToolSession, query: ListingQuery, today: date) -> Draft:
+        draft = Draft(answer="")
+        args = SearchDescriptionsInput(text="", filters=query.filters, limit=None)
+        result = await session.call(SEARCH_DESCRIPTIONS, args)
+        if result is None or result.is_error:
+            draft.answer = "I could not list the accounts: " + (
+                result.content if result else "the tool budget ran out"
+            )
+            return draft
+        accounts = [a for a in result.accounts if _keeps(a, query, today)]
+        accounts.sort(
+            key=lambda a: (-_days(a, today), a.account_name) if query.follow_up else a.account_name
+        )
+        title = _title(query.filters, query, len(accounts))
+        detailed = len(accounts) <= DETAILED_ROWS
+        rows = [_row(n, a, today, detailed) for n, a in enumerate(accounts, start=1)]
+        for account in accounts:
+            draft.cite(f"accounts/{account.account_id}/state.md")
+        evidence = await self._evidence(session, accounts, draft)
+        draft.answer = "\n".join([title, *rows, *evidence])
+        if query.follow_up:
+            draft.notes.append(
+                "Due by the stage rules (days without contact: New Lead/Intake 2, Application "
+                "Received 3, Submitted 5, Quoted 2); the follow-up agent's list is the authority."
+            )
+        return draft
+
+    async def _evidence(
+        self, session: ToolSession, accounts: list[AccountPayload], draft: Draft
+    ) -> list[str]:
+        lines: list[str] = []
+        for account in accounts:
+            if len(lines) >= SOURCES_TO_READ or not session.can_call(READ_FILE):
+                break
+            card = self.catalog.get(account.account_id)
+            if card is None or not card.sources:
+                continue
+            path = card.sources[-1]
+            result = await session.call(READ_FILE, ReadFileInput(path=path))
+            if result is None or result.text is None:
+                continue
+            body = [p for p in passages(path, result.text) if p.position > 0]
+            if body:
+                draft.cite(path)
+                lines.append(
+                    f"- {account.account_name}, latest: {quote(body[0])} ({where(body[0])})"
+                )
+        if lines:
+            lines.insert(0, "Latest communication of the first accounts listed:")
+        return lines
+
+
+def _days(account: AccountPayload, today: date) -> int:
+    return (today - account.last_contact).days if account.last_contact else 10_000
+
+
+def _keeps(account: AccountPayload, query: ListingQuery, today: date) -> bool:
+    days = _days(account, today)
+    wanted = query.filters.insurance_type or []
+    if query.every_line and not all(line in account.insurance_types for line in wanted):
+        return False
+    if query.quiet_days is not None and days < query.quiet_days:
+        return False
+    if query.follow_up and query.quiet_days is None:
+        rule = FOLLOW_UP_RULES.get(canonical_stage(account.stage))
+        return rule is not None and rule.after_days is not None and days >= rule.after_days
+    return True
+
+
+def _row(number: int, account: AccountPayload, today: date, detailed: bool) -> str:
+    parts = [account.stage]
+    if account.location:
+        parts.append(account.location)
+    if detailed and account.industry:
+        parts.append(account.industry)
+    if detailed and account.insurance_types:
+        parts.append(", ".join(account.insurance_types))
+    premium = money(account.premium)
+    if detailed and premium:
+        parts.append(f"premium {premium}")
+    if account.last_contact:
+        parts.append(f"last contact {account.last_contact} ({_days(account, today)} days ago)")
+    return f"{number}. {account.account_name} (account {account.account_id}): " + "; ".join(parts)
+
+
+def _title(filters: DescriptionFilters, query: ListingQuery, count: int) -> str:
+    said = []
+    for name, values in filters.model_dump(exclude_none=True).items():
+        said.append(f"{name.replace('_', ' ')} {' or '.join(str(v) for v in values)}")
+    what = "; ".join(said) or "every account"
+    if query.follow_up:
+        what += "; due for follow-up"
+    if query.quiet_days is not None:
+        what += f"; no contact for {query.quiet_days}+ days"
+    if query.every_line:
+        what = what.replace(" or ", " and ")
+    if count == 0:
+        return f"No account matches ({what})."
+    noun = "account matches" if count == 1 else "accounts match"
+    return f"{count} {noun} ({what}):"

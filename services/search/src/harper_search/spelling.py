@@ -1,0 +1,71 @@
+"""Typos in the words that decide what a question asks ("payrol", "renwal", "undrwriter").
+
+A question word of five letters or more that is one edit (two, from eight letters) away from a
+cue word is read as that cue word. Only cue words are corrected; the rest is left as written.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+
+CUE_WORDS = (
+    "payroll employees employee headcount renewal renew renews expires carrier carriers insurer "
+    "premium quote quoted quotes price underwriter underwriters competitor competition agency "
+    "objection objections concern concerns worried missing documents document paperwork "
+    "outstanding effective decision decided contact phone email coverage coverages insurance "
+    "status stage pipeline next step overdue follow followup waiting payment location industry "
+    "current currently staff workers instructions suspicious"
+).split()
+_WORD = re.compile(r"[A-Za-z]+")
+
+
+def _distance(a: str, b: str, limit: int) -> int:
+    """Edit distance with swaps of neighbours ("misisng"), or ``limit + 1`` once it exceeds it."""
+    if abs(len(a) - len(b)) > limit:
+        return limit + 1
+    before: list[int] = []
+    previous = list(range(len(b) + 1))
+    for i in range(1, len(a) + 1):
+        current = [i]
+        for j in range(1, len(b) + 1):
+            cost = min(
+                previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] != b[j - 1])
+            )
+            if i > 1 and j > 1 and a[i - 1] == b[j - 2] and a[i - 2] == b[j - 1]:
+                cost = min(cost, before[j - 2] + 1)
+            current.append(cost)
+        if min(current) > limit:
+            return limit + 1
+        before, previous = previous, current
+    return previous[-1]
+
+
+REAL_WORDS = frozenset(
+    "writing working wanting renting selling sending setting status states staff stuff stage "
+    "stages phones posted poster quite quota quotas coverage cover covers covered current "
+    "currents carries carried career careers premiums premise contract contracts context "
+    "content contents emails mailing agent agents agenda agency agencies insured insurers "
+    "insure overdue overall nexts steps stepping staffs waiter waiters stating pipelines "
+    "missing mission decisions decided decide payrolls effect effects affect affective "
+    "renewed renews renew industry industries location locations objects object objected "
+    "concerned concert workers worker worked wording".split()
+)
+"""Real words one edit away from a cue word ("writing" is not a typo of "waiting")."""
+
+
+def _fix(word: str, known: Callable[[str], bool] | None) -> str:
+    lower = word.lower()
+    if len(lower) < 5 or lower in CUE_WORDS or lower in REAL_WORDS:
+        return word
+    if known is not None and known(lower):
+        return word
+    limit = 2 if len(lower) >= 8 else 1
+    best = min(CUE_WORDS, key=lambda cue: _distance(lower, cue, limit))
+    return best if _distance(lower, best, limit) <= limit else word
+
+
+def correct_cues(question: str, known: Callable[[str], bool] | None = None) -> str:
+    """The question with misspelt cue words corrected; ``known`` says a word is real (e.g. it
+    occurs in the memory's own text), and a real word is never "corrected"."""
+    return _WORD.sub(lambda match: _fix(match.group(0), known), question)

@@ -1,0 +1,171 @@
+"""Questions answered by state.md's fields (stage, contact, coverage, premium, next step, ...).
+
+Each field says which words ask for it, how to say its value, and what to look for in the
+sources that back it (a premium's amount, a contact's phone) so the answer can cite one.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from harper_common.memory.models import AccountState
+
+
+@dataclass(frozen=True)
+class StateField:
+    name: str
+    label: str
+    asks: re.Pattern[str]
+    value: Callable[[AccountState], str | None]
+    backing: Callable[[AccountState], list[str]]
+    """Strings whose presence in a passage backs the value (e.g. "$2,600")."""
+
+
+def _re(pattern: str) -> re.Pattern[str]:
+    return re.compile(pattern, re.IGNORECASE)
+
+
+def money(amount: float | None) -> str | None:
+    if amount is None:
+        return None
+    return f"${amount:,.0f}" if float(amount).is_integer() else f"${amount:,.2f}"
+
+
+def _contact(state: AccountState) -> str | None:
+    contact = state.primary_contact
+    if contact is None:
+        return None
+    parts = [p for p in (contact.name, contact.email, contact.phone) if p]
+    return ", ".join(parts) or None
+
+
+def _contact_backing(state: AccountState) -> list[str]:
+    contact = state.primary_contact
+    return [p for p in (contact.name, contact.phone, contact.email) if p] if contact else []
+
+
+def _lines(state: AccountState) -> str | None:
+    return ", ".join(state.insurance_types) if state.insurance_types else None
+
+
+def _next(state: AccountState) -> str | None:
+    parts = []
+    if state.next_step:
+        parts.append(state.next_step)
+    if state.pending_actions:
+        parts.append("pending: " + "; ".join(state.pending_actions))
+    return " (".join(parts) + (")" if len(parts) == 2 else "") if parts else None
+
+
+STATE_FIELDS: tuple[StateField, ...] = (
+    StateField(
+        "stage",
+        "Stage",
+        _re(
+            r"\b(stage|status|where (are|do) we|where.{0,20}(stand|at)\b|pipeline|how far|"
+            r"progress|state of play|update on|what'?s up with|latest on)\b"
+        ),
+        lambda s: s.stage.value,
+        lambda s: [s.stage.value],
+    ),
+    StateField(
+        "premium",
+        "Premium",
+        _re(r"\b(premium|pric\w*|cost\w*|how much|annual)\b"),
+        lambda s: money(s.premium),
+        lambda s: [m for m in (money(s.premium),) if m],
+    ),
+    StateField(
+        "contact",
+        "Primary contact",
+        _re(
+            r"\b(contact\w*|who (is|'s) (the|our|my)|who do (i|we) (talk|speak|call|email)|"
+            r"email address|e-mail|phone|number for|reach (them|him|her)|point person|poc|"
+            r"decision maker|owner|who runs|how (do|can|should) (i|we) (e-?mail|reach|call|contact|"
+            r"get hold of)|what number|call to reach|reach|e-?mail them|their e-?mail)\b"
+        ),
+        _contact,
+        _contact_backing,
+    ),
+    StateField(
+        "coverage",
+        "Lines of coverage",
+        _re(
+            r"\b(coverages?|lines?( of (business|coverage))?|insurance types?|types? of insurance|"
+            r"what insurance|policies|policy types?|what (are|do) (they|we) (quoting|writing|"
+            r"looking for|need|want)|what kind of insurance|wc|gl|bop)\b"
+        ),
+        _lines,
+        lambda s: list(s.insurance_types or []),
+    ),
+    StateField(
+        "next_step",
+        "Next step",
+        _re(
+            r"\b(next steps?|what'?s next|to ?do|action items?|pending|outstanding action|"
+            r"what should (i|we)|follow[- ]?up needed|waiting on us|anything outstanding|"
+            r"outstanding (items?|actions?|tasks?)|open items?|left to do)\b"
+        ),
+        _next,
+        lambda s: [],
+    ),
+    StateField(
+        "last_contact",
+        "Last contact",
+        _re(
+            r"\b(last (contact\w*|talk\w*|spoke|spoken|heard|email\w*|call\w*|touch\w*|reach\w*|"
+            r"communicat\w*)|when did (we|i|they) (last )?(talk|speak|hear|contact|reach|email|"
+            r"call|get in touch)|most recent (contact|communication|email|call|message)|"
+            r"how long since|days since|gone quiet)\b"
+        ),
+        lambda s: s.last_contact.isoformat() if s.last_contact else None,
+        lambda s: [],
+    ),
+    StateField(
+        "location",
+        "Location",
+        _re(
+            r"\b(where (is|are) (it|they|this|the (business|company|client))( located| based)?|"
+            r"located|location|based|which city|what city|which state|what state|address)\b"
+        ),
+        lambda s: s.location,
+        lambda s: [s.location.split(",")[0]] if s.location else [],
+    ),
+    StateField(
+        "industry",
+        "Industry",
+        _re(
+            r"\b(industry|what (do|does) (they|it|the business|the company) do|kind of business|"
+            r"type of business|line of work|trade|sector|what business)\b"
+        ),
+        lambda s: s.industry,
+        lambda s: [],
+    ),
+)
+
+
+_BROKER_NOTE = re.compile(r"\bBroker:\s*([A-Z][\w.'-]*(?: [A-Z][\w.'-]*)*)")
+
+
+def _broker(state: AccountState) -> str | None:
+    """The agency's broker on the account, as the notes in state.md's body name them."""
+    found = _BROKER_NOTE.search(state.body)
+    return found.group(1) if found else None
+
+
+BROKER = StateField(
+    "broker",
+    "Broker",
+    _re(
+        r"\b(broker|producer|account exec\w*|our (person|guy|rep)|who (handles|owns|manages|"
+        r"covers|works)|assigned to|whose account)\b"
+    ),
+    _broker,
+    lambda s: [b for b in (_broker(s),) if b],
+)
+
+
+def asked_fields(question: str) -> list[StateField]:
+    return [field for field in (*STATE_FIELDS, BROKER) if field.asks.search(question)]

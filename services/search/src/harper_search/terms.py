@@ -1,0 +1,41 @@
+"""Words as the text search sees them: lower case, light stemming, stop words left out.
+
+The same function cuts file text (for the index) and queries, so "loss run" finds "Loss Runs".
+"""
+
+from __future__ import annotations
+
+import re
+
+_WORD = re.compile(r"[a-z0-9]+(?:[,.'&][a-z0-9]+)*")
+
+STOP_WORDS = frozenset(
+    """a an and are as at be been but by can could did do does for from had has have he her his
+    how i if in into is it its me my no not of on or our over please pls s she so than that the
+    their them then there these they this to up us was we were what when where which who whom
+    why will with would you your yours about any anything tell show give get got""".split()
+)
+
+
+def stem(word: str) -> str:
+    """A very light stemmer (plurals only), enough for "runs"/"run" and "quotes"/"quote"."""
+    if len(word) > 4 and word.endswith("ies"):
+        return word[:-3] + "y"
+    if len(word) > 3 and word.endswith("s") and not word.endswith(("ss", "us", "is")):
+        return word[:-1]
+    return word
+
+
+def words(text: str) -> list[str]:
+    """Lower-case words of ``text`` in order (numbers with separators kept whole: 2,600)."""
+    return _WORD.findall(text.lower())
+
+
+def terms(text: str) -> list[str]:
+    """Stemmed words without stop words, in order, repeats kept."""
+    return [stem(word) for word in words(text) if word not in STOP_WORDS]
+
+
+def term_set(text: str) -> set[str]:
+    """The distinct terms of ``text`` (each word stemmed once, however often it occurs)."""
+    return {stem(word) for word in set(_WORD.findall(text.lower())) if word not in STOP_WORDS}

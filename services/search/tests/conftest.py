@@ -1,0 +1,124 @@
+"""A demo book (200 accounts) with its ground truth, indexed by the real indexer code in-process,
+and a search agent over it.
+
+The indexer's `AccountIndex` (trigram names, payload filters, scan) runs as it does in the
+indexer service; only its embedding seam gets a small deterministic embedder, because these
+tests exercise lookups and filters, not dense ranking, and loading MiniLM takes seconds.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from datetime import date
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from harper_common.demo import generate_demo
+from harper_common.demo.truth import AccountTruth, GroundTruth
+from harper_common.memory.paths import MemoryRoot
+from harper_common.messages.progress import Step
+from harper_common.messages.query import AccountRef, AgentRequest, IntentInfo
+from harper_common.skills import Skill, load_skills
+from harper_indexer.account_index import AccountIndex
+from harper_indexer.edge_store import EdgeStore
+from harper_indexer.hash_embedder import WordHashEmbedder
+from harper_indexer.in_process import InProcessDirectory
+from harper_indexer.ingest import ingest_memory_root
+from harper_search.agent import SearchAgent
+from harper_search.catalog import Catalog
+from harper_search.local_brain import LocalBrain
+from harper_search.text_index import TextIndex
+from harper_search.toolbox import Toolbox
+
+AS_OF = date(2026, 11, 22)
+SKILLS = Path(__file__).resolve().parents[3] / "skills"
+
+
+@dataclass
+class RecordedProgress:
+    steps: list[Step] = field(default_factory=list)
+
+    async def step(self, step: Step) -> None:
+        self.steps.append(step)
+
+
+@dataclass
+class Book:
+    memory: MemoryRoot
+    truth: GroundTruth
+    directory: InProcessDirectory
+    catalog: Catalog
+    index: TextIndex
+    skills: list[Skill]
+
+    def toolbox(self) -> Toolbox:
+        return Toolbox(self.memory, self.index, self.directory, self.skills)
+
+    def has_sources(self, account_id: str) -> bool:
+        card = self.catalog.get(account_id)
+        return bool(card and card.sources)
+
+
+@pytest.fixture(scope="session")
+def book(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Book]:
+    base = tmp_path_factory.mktemp("book")
+    generate_demo(
+        base / "mem", accounts=200, seed=7, as_of=AS_OF, truth_path=base / "truth.json", workers=1
+    )
+    truth = GroundTruth.model_validate_json((base / "truth.json").read_text(encoding="utf-8"))
+    memory = MemoryRoot(base / "mem")
+    store = EdgeStore(base / "index", dense_dim=WordHashEmbedder.dim)
+    account_index = AccountIndex(store, WordHashEmbedder())
+    ingest_memory_root(base / "mem", account_index)
+    catalog = Catalog(memory)
+    catalog.build()
+    text_index = TextIndex(memory)
+    text_index.build()
+    skills = load_skills(SKILLS, "search")
+    yield Book(memory, truth, InProcessDirectory(account_index), catalog, text_index, skills)
+    store.close()
+
+
+AgentFactory = Callable[..., SearchAgent]
+RequestFactory = Callable[..., AgentRequest]
+
+
+@pytest.fixture
+def progress() -> RecordedProgress:
+    return RecordedProgress()
+
+
+@pytest.fixture
+def make_agent(book: Book, progress: RecordedProgress) -> AgentFactory:
+    """A search agent over the book (local engine unless ``claude=`` is given)."""
+
+    def make(**knobs: Any) -> SearchAgent:
+        return SearchAgent(
+            toolbox=book.toolbox(),
+            local=LocalBrain(book.catalog, book.index.has_word),
+            has_sources=book.has_sources,
+            progress=lambda _request_id: progress,
+            today=lambda: AS_OF,
+            **knobs,
+        )
+
+    return make
+
+
+@pytest.fixture
+def make_request() -> RequestFactory:
+    def make(query: str, account: AccountTruth | None = None) -> AgentRequest:
+        """An AgentRequest as the starter sends it (account resolved, or a cross-account one)."""
+        return AgentRequest(
+            request_id="req-test",
+            query=query,
+            intent=IntentInfo(intent="search", confidence=0.9, cross_account=account is None),
+            account=AccountRef(account_id=account.id, account_name=account.name)
+            if account
+            else None,
+        )
+
+    return make

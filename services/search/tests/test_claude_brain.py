@@ -1,0 +1,164 @@
+"""The Claude brain through the real `anthropic` SDK against the fake Messages API: the same
+tools, budgets and evidence checker as the local engine; usage in the response and the audit log.
+"""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+import pytest
+from fake_anthropic import FakeAnthropic, Reply, Usage, text, tool_use
+from pydantic import SecretStr
+
+from harper_common.brain import AuditLog, BrainSettings, ClaudeClient, read_audit
+from harper_common.demo.truth import FactKind
+from harper_common.messages.progress import ToolCallStep, ToolResultStep
+from harper_common.skills import available_skills_xml
+from harper_search.claude_brain import ClaudeBrain
+
+if TYPE_CHECKING:
+    from conftest import AgentFactory, Book, RecordedProgress, RequestFactory
+
+EPHEMERAL = {"type": "ephemeral"}
+
+
+@pytest.fixture
+async def brain(fake: FakeAnthropic, book: Book) -> AsyncIterator[ClaudeBrain]:
+    settings = BrainSettings(
+        anthropic_api_key=SecretStr("sk-test"),
+        anthropic_base_url=fake.base_url,
+        claude_retry_base_delay_s=0.001,
+        claude_retry_max_delay_s=0.01,
+    )
+    client = ClaudeClient.from_settings(settings)
+    yield ClaudeBrain(client, available_skills_xml(book.skills), book.has_sources)
+    await client.aclose()
+
+
+def injection(book: Book) -> tuple[Any, Any]:
+    return next(
+        (a, f) for a in book.truth.accounts for f in a.facts if f.kind == FactKind.INJECTION
+    )
+
+
+def read(path: str) -> Reply:
+    return Reply(content=[tool_use("read_file", {"path": path})])
+
+
+@pytest.mark.anyio
+async def test_tool_loop_reads_then_answers_with_a_checked_citation(
+    book: Book,
+    fake: FakeAnthropic,
+    brain: ClaudeBrain,
+    make_agent: AgentFactory,
+    make_request: RequestFactory,
+    progress: RecordedProgress,
+    tmp_path: Path,
+) -> None:
+    account, fact = injection(book)
+    source = fact.files[0]
+    answer_text = (
+        f'They asked for quotes: "need quotes on WC, GL, auto and inland marine" ({source}). '
+        f'The email also says "{fact.value}"; that is text in an email, not an instruction.'
+    )
+    fake.reset(
+        read("skills/search/file-navigation/SKILL.md"),
+        read(f"accounts/{account.id}/state.md"),
+        read(source),
+        Reply(content=[text(answer_text)], usage=Usage(input_tokens=50, output_tokens=20)),
+    )
+    agent = make_agent(claude=brain, audit=AuditLog(tmp_path))
+    answer = await agent.handle(make_request("what did they ask for in the first email", account))
+
+    assert answer.answer == answer_text
+    assert answer.citations == [source]
+    assert answer.notes == []
+    step = answer.usage.steps[0] if answer.usage else None
+    assert step is not None and step.brain == "claude"
+    assert step.input_tokens == 3 * 10 + 50 and step.output_tokens == 3 * 5 + 20
+    first, last = fake.requests[0], fake.requests[-1]
+    assert "<available_skills>" in first.body["system"][1]["text"]
+    assert first.body["system"][1]["cache_control"] == EPHEMERAL
+    assert "<question>" in first.messages[0]["content"][0]["text"]
+    tool_result = last.messages[-1]["content"][0]
+    assert 'trust="untrusted-evidence"' in tool_result["content"]
+    assert [s.tool for s in progress.steps if isinstance(s, ToolCallStep)] == ["read_file"] * 3
+    assert len([s for s in progress.steps if isinstance(s, ToolResultStep)]) == 3
+    runs = read_audit(next(iter(sorted((tmp_path / "audit").glob("*.jsonl")))))
+    assert len(runs) == 1 and runs[0].brain == "claude" and runs[0].agent == "search"
+    assert runs[0].totals.input == 80
+
+
+@pytest.mark.anyio
+async def test_an_answer_without_a_source_is_rejected_and_asked_again(
+    book: Book,
+    fake: FakeAnthropic,
+    brain: ClaudeBrain,
+    make_agent: AgentFactory,
+    make_request: RequestFactory,
+) -> None:
+    maple = book.truth.account("Maple Avenue Dental")
+    state = f"accounts/{maple.id}/state.md"
+    quote = next(f for f in maple.facts if f.kind == FactKind.QUOTE_AMOUNT)
+    fake.reset(
+        read(state),
+        Reply(content=[text(f"They are Quoted ({state}).")]),
+        read(quote.files[0]),
+        Reply(content=[text(f"Quoted at $2,600 ({state}, {quote.files[0]}).")]),
+    )
+    answer = await make_agent(claude=brain).handle(make_request("status?", maple))
+    rejection = fake.requests[2].messages[-1]["content"][0]["text"]
+    assert "not accepted" in rejection and "sources/" in rejection
+    assert answer.citations == [state, quote.files[0]]
+    assert answer.notes == []
+
+
+@pytest.mark.anyio
+async def test_a_spent_budget_forces_an_answer_from_what_was_read(
+    book: Book,
+    fake: FakeAnthropic,
+    brain: ClaudeBrain,
+    make_agent: AgentFactory,
+    make_request: RequestFactory,
+) -> None:
+    maple = book.truth.account("Maple Avenue Dental")
+    payroll = next(f for f in maple.facts if f.kind == FactKind.PAYROLL)
+    sources = f"accounts/{maple.id}/sources"
+    fake.reset(
+        read(payroll.files[0]),
+        *[Reply(content=[tool_use("list_files", {"path": sources})]) for _ in range(14)],
+        Reply(content=[text(f"Payroll is about $390,000 ({payroll.files[0]}).")]),
+    )
+    answer = await make_agent(claude=brain).handle(make_request("payroll?", maple))
+    assert answer.budget_used is not None and answer.budget_used.tool_calls == 15
+    assert fake.requests[-1].body["tool_choice"] == {"type": "none"}
+    assert "Budget exhausted" in str(fake.requests[-1].messages[-1]["content"])
+    assert answer.citations == [payroll.files[0]]
+    assert any("budget ran out" in note for note in answer.notes)
+
+
+@pytest.mark.anyio
+async def test_reads_over_the_read_file_limit_are_refused_and_still_charged(
+    book: Book,
+    fake: FakeAnthropic,
+    brain: ClaudeBrain,
+    make_agent: AgentFactory,
+    make_request: RequestFactory,
+    progress: RecordedProgress,
+) -> None:
+    maple = book.truth.account("Maple Avenue Dental")
+    state = f"accounts/{maple.id}/state.md"
+    source = maple.facts[0].files[0]
+    fake.reset(
+        read(source),
+        *[read(state) for _ in range(8)],
+        Reply(content=[text(f"Six employees ({source}).")]),
+    )
+    answer = await make_agent(claude=brain).handle(make_request("staff?", maple))
+    assert answer.budget_used is not None
+    assert answer.budget_used.read_file == 9 and answer.budget_used.tool_calls == 9
+    refused = [s for s in progress.steps if isinstance(s, ToolResultStep) and not s.ok]
+    assert len(refused) == 1 and refused[0].summary == "refused"
+    assert "limit reached" in str(fake.requests[-1].messages[-1]["content"])

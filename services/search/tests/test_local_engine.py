@@ -1,0 +1,158 @@
+"""The local engine against the demo book's ground truth: state fields (L1), facts spread over
+emails, calls and texts (L2), and listings across accounts (L3). Questions are written here in
+a broker's many ways (typos, "pls", no question mark); expected answers come from the truth.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pytest
+
+from harper_common.demo.truth import AccountTruth, FactKind
+from harper_common.messages.query import AnswerResponse
+
+if TYPE_CHECKING:  # conftest's types, for annotations only (it is not importable at run time)
+    from conftest import AgentFactory, Book, RequestFactory
+
+L2_QUESTIONS: dict[FactKind, tuple[str, ...]] = {
+    FactKind.PAYROLL: (
+        "whats their annual payrol",
+        "payroll figure pls",
+        "how much do they pay in wages",
+    ),
+    FactKind.EMPLOYEE_COUNT: ("how many ppl work there", "headcount?", "number of employes"),
+    FactKind.RENEWAL_DATE: ("when does the current policy renew", "x-date pls", "renwal date"),
+    FactKind.CURRENT_CARRIER: ("who are they insured with right now", "incumbent carrier?"),
+    FactKind.MISSING_DOCUMENT: (
+        "what docs are we still waiting on",
+        "anything outstanding for the sub",
+    ),
+    FactKind.QUOTE_AMOUNT: ("what did the quote come in at", "how much was the premium quoted"),
+    FactKind.CARRIER: ("which carrier quoted them", "who did the quote come from"),
+    FactKind.DECISION: ("did they decide on the quote", "are they going ahead"),
+    FactKind.EFFECTIVE_DATE: ("when does coverage start", "eff date?"),
+    FactKind.UNDERWRITER_QUESTION: ("what did the underwriter ask", "any uw questions"),
+    FactKind.COMPETITOR: ("are they talking to another agency", "who's the competition"),
+    FactKind.OBJECTION: ("what's their main concern with the quote", "any pushback from them"),
+}
+PER_KIND = 4
+
+
+def l2_cases(book: Book) -> list[tuple[AccountTruth, FactKind, str, list[str], str]]:
+    cases = []
+    for kind, phrasings in L2_QUESTIONS.items():
+        found = [(a, f) for a in book.truth.accounts for f in a.facts if f.kind == kind]
+        for number, (account, fact) in enumerate(found[:PER_KIND]):
+            question = phrasings[number % len(phrasings)]
+            cases.append((account, kind, fact.value, fact.files, question))
+    return cases
+
+
+def accepted(answer: AnswerResponse) -> bool:
+    return not any("not passed" in note for note in answer.notes)
+
+
+@pytest.mark.anyio
+async def test_facts_spread_over_sources_are_quoted_with_their_files(
+    book: Book, make_agent: AgentFactory, make_request: RequestFactory
+) -> None:
+    agent = make_agent()
+    misses = []
+    cases = l2_cases(book)
+    for account, kind, value, files, question in cases:
+        answer = await agent.handle(make_request(question, account))
+        ok = value.lower() in answer.answer.lower() and bool(set(files) & set(answer.citations))
+        if not (ok and accepted(answer)):
+            misses.append((kind.value, account.name, question, value))
+    assert len(cases) >= 40
+    assert misses == []
+
+
+@pytest.mark.anyio
+@pytest.mark.parametrize(
+    ("question", "value"),
+    [
+        ("what stage is it at", lambda a: a.stage.value),
+        ("where do we stand with them pls", lambda a: a.stage.value),
+        ("who's the main contact", lambda a: a.contact.name),
+        ("phone number for the owner?", lambda a: a.contact.phone),
+        ("which lines are they looking for", lambda a: a.insurance_types[0]),
+        ("next steps", lambda a: a.next_step),
+    ],
+)
+async def test_state_fields_are_answered_and_backed_by_a_source(
+    book: Book, make_agent: AgentFactory, make_request: RequestFactory, question: str, value: object
+) -> None:
+    agent = make_agent()
+    for account in book.truth.accounts[:8]:
+        expected = value(account)  # type: ignore[operator]
+        answer = await agent.handle(make_request(question, account))
+        assert str(expected) in answer.answer, (account.name, answer.answer)
+        assert f"accounts/{account.id}/state.md" in answer.citations
+        assert any(f"accounts/{account.id}/sources/" in c for c in answer.citations)
+        assert accepted(answer)
+
+
+@pytest.mark.anyio
+async def test_premium_is_backed_by_the_quote_it_came_from(
+    book: Book, make_agent: AgentFactory, make_request: RequestFactory
+) -> None:
+    maple = book.truth.account("Maple Avenue Dental")
+    quote = next(f for f in maple.facts if f.kind == FactKind.QUOTE_AMOUNT)
+    answer = await make_agent().handle(make_request("whats the premium", maple))
+    assert "$2,600" in answer.answer
+    assert quote.files[0] in answer.citations
+    assert answer.budget_used is not None and answer.budget_used.read_file <= 8
+
+
+LISTINGS = [
+    ("Which accounts are quoted?", lambda a: a.stage == "Quoted"),
+    ("list every submission", lambda a: a.stage == "Submitted"),
+    ("accounts in texas pls", lambda a: a.state == "TX"),
+    ("who do we have in Austin", lambda a: a.city == "Austin"),
+    ("quoted accounts in TX", lambda a: a.stage == "Quoted" and a.state == "TX"),
+    ("show me the roofers", lambda a: a.industry == "Roofing Contractor"),
+    ("which clients have cyber", lambda a: "Cyber Liability" in a.insurance_types),
+    ("Which accounts need follow-up?", lambda a: a.overdue),
+    ("quoted deals that are overdue for a call", lambda a: a.overdue and a.stage == "Quoted"),
+    ("how many accounts are bound", lambda a: a.stage == "Bound"),
+    (
+        "OK, who has both WC and GL in TX",
+        lambda a: (
+            {"Workers' Compensation", "General Liability"} <= set(a.insurance_types)
+            and a.state == "TX"
+        ),
+    ),
+]
+
+
+@pytest.mark.anyio
+@pytest.mark.parametrize(("question", "matches"), LISTINGS)
+async def test_listings_name_every_matching_account(
+    book: Book,
+    make_agent: AgentFactory,
+    make_request: RequestFactory,
+    question: str,
+    matches: object,
+) -> None:
+    expected = {a.name for a in book.truth.accounts if matches(a)}  # type: ignore[operator]
+    answer = await make_agent().handle(make_request(question))
+    listed = {a.name for a in book.truth.accounts if f"{a.name} (account {a.id})" in answer.answer}
+    assert expected and listed == expected
+    assert answer.answer.startswith(f"{len(expected)} account")
+    for account in book.truth.accounts:
+        if account.name in expected:
+            assert f"accounts/{account.id}/state.md" in answer.citations
+    assert any("/sources/" in c for c in answer.citations)
+    assert accepted(answer)
+
+
+@pytest.mark.anyio
+async def test_an_empty_listing_says_so_without_inventing_citations(
+    make_agent: AgentFactory, make_request: RequestFactory
+) -> None:
+    answer = await make_agent().handle(make_request("roofers in alaska"))
+    assert answer.answer.startswith("No account matches")
+    assert answer.citations == []
+    assert accepted(answer)
