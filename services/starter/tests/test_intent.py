@@ -2,7 +2,8 @@
 
 `data/intent_corpus.jsonl` (250) was written before the rules; `intent_holdout.jsonl` (80) and
 then `intent_holdout2.jsonl` (60) after them, with new names and phrasings, each measured once
-before any fix it prompted. `intent_eval_misses.jsonl` holds the misses `make eval` found
+before any fix it prompted; `intent_holdout3.jsonl` holds fresh phrasings checked end to end
+once before their fixes. `intent_eval_misses.jsonl` holds the misses `make eval` found
 (and other phrasings of them), kept as regression cases. Each line: q, intent, account (as written, or null), specific,
 cross, optional ref (descriptive reference).
 """
@@ -26,6 +27,7 @@ CORPORA = (
     "intent_corpus.jsonl",
     "intent_holdout.jsonl",
     "intent_holdout2.jsonl",
+    "intent_holdout3.jsonl",
     "intent_eval_misses.jsonl",
 )
 

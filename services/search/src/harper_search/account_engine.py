@@ -55,6 +55,8 @@ class AccountEngine:
         asked_text = correct_cues(without_name(question, account_name), self.known_word)
         fields = asked_fields(asked_text)
         topics = asked_topics(asked_text)
+        if any(t.name == "current_carrier" for t in topics):
+            fields = [f for f in fields if f.name != "coverage"]  # "who has their coverage now"
         overview = not fields and not topics
         if overview:
             fields = [f for f in STATE_FIELDS if f.name in _OVERVIEW]

@@ -9,11 +9,13 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from datetime import date
 
 from harper_common.memory.stages import Stage
 from harper_common.messages.index import DescriptionFilters
 from harper_search.catalog import Catalog
 from harper_search.places import STATE_NAMES
+from harper_search.topics import MONTHS
 
 OPEN_STAGES = [
     Stage.NEW_LEAD,
@@ -102,7 +104,14 @@ FOLLOW_UP = re.compile(
     re.IGNORECASE,
 )
 DAYS = re.compile(r"\b(\d{1,3})\+?\s*(days?|d)\b", re.IGNORECASE)
-WEEKS = re.compile(r"\b(\d{1,2}|a|two|three)\s*weeks?\b", re.IGNORECASE)
+WEEKS = re.compile(r"\b(\d{1,2}|a|one|two|three|four|five|six)\s*weeks?\b", re.IGNORECASE)
+MONTHS_SPAN = re.compile(
+    r"\b(\d{1,2}|a|one|two|three|four|five|six|a couple(?: of)?)\s*months?\b", re.IGNORECASE
+)
+SINCE_MONTH = re.compile(rf"\bsince (?:early |mid |late )?({MONTHS})\b", re.IGNORECASE)
+_COUNT_WORDS = {"a": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6}
+_MONTH_NUMBER = {name[:3]: n for n, name in enumerate(MONTHS.split("|")[:12], start=1)}
+_SILENT = re.compile(r"\b(no|not|never|haven'?t|hasn'?t|without|quiet|silent)\b", re.IGNORECASE)
 _WORD_LIKE_CODES = frozenset({"OK", "HI", "ME", "OR", "IN", "DE", "PA", "MA", "LA", "CO"})
 """Codes that are also words or abbreviations ("OK, which..."): a state only after "in"."""
 COUNTING = re.compile(r"\b(how many|count|number of)\b", re.IGNORECASE)
@@ -122,11 +131,11 @@ class ListingQuery:
         return not self.filters.is_empty() or self.follow_up or self.quiet_days is not None
 
 
-def parse_listing(question: str, catalog: Catalog) -> ListingQuery:
+def parse_listing(question: str, catalog: Catalog, today: date | None = None) -> ListingQuery:
     text = question.lower()
     stages = _stages(text)
     follow_up = bool(FOLLOW_UP.search(question))
-    quiet = _quiet_days(question)
+    quiet = _quiet_days(question, today)
     if (follow_up or quiet is not None) and not stages:
         stages = [s.value for s in OPEN_STAGES]
     lines, rest = _matches(text, _LINES, catalog.values("insurance_types"))
@@ -191,9 +200,12 @@ def _matches(
     return ([v for v in found if v in known] if known else found), text
 
 
-def _quiet_days(question: str) -> int | None:
+def _quiet_days(question: str, today: date | None = None) -> int | None:
+    """Days of silence asked for: "30 days", "3 weeks", "over a month", "since September"."""
     if not re.search(
-        r"\b(no|without|not|haven'?t|quiet|since|more than|over|longer)\b", question, re.I
+        r"\b(no|without|not|haven'?t|hasn'?t|quiet|since|more than|over|longer|past|last)\b",
+        question,
+        re.I,
     ):
         return None
     days = DAYS.search(question)
@@ -201,6 +213,16 @@ def _quiet_days(question: str) -> int | None:
         return int(days.group(1))
     weeks = WEEKS.search(question)
     if weeks:
-        count = {"a": 1, "two": 2, "three": 3}.get(weeks.group(1).lower())
-        return 7 * (count or int(weeks.group(1)))
+        word = weeks.group(1).lower()
+        return 7 * (_COUNT_WORDS.get(word) or int(word))
+    months = MONTHS_SPAN.search(question)
+    if months:
+        word = months.group(1).lower()
+        count = 2 if word.startswith("a couple") else _COUNT_WORDS.get(word) or int(word)
+        return 30 * count
+    since = SINCE_MONTH.search(question)
+    if since and today is not None and _SILENT.search(question):
+        month = _MONTH_NUMBER[since.group(1).lower()[:3]]
+        year = today.year if month <= today.month else today.year - 1
+        return (today - date(year, month, 1)).days + 1  # last contact before the 1st
     return None

@@ -57,7 +57,7 @@ class LocalBrain:
             return await self.accounts.answer(
                 session, account.account_id, account.account_name, question
             )
-        listing = parse_listing(correct_cues(question, self.known_word), self.catalog)
+        listing = parse_listing(correct_cues(question, self.known_word), self.catalog, today)
         if listing.has_conditions:
             await session.think("A question about many accounts: listing every match.")
             return await self.listings.answer(session, listing, today)

@@ -84,7 +84,11 @@ STATE_FIELDS: tuple[StateField, ...] = (
             r"\b(contact\w*|who (is|'s) (the|our|my)|who do (i|we) (talk|speak|call|email)|"
             r"email address|e-mail|phone|number for|reach (them|him|her)|point person|poc|"
             r"decision maker|owner|who runs|how (do|can|should) (i|we) (e-?mail|reach|call|contact|"
-            r"get hold of)|what number|call to reach|reach|e-?mail them|their e-?mail)\b"
+            r"get hold of)|what number|call to reach|reach|e-?mail them|their e-?mail|"
+            r"(main|key|right|best|go-?to) (person|guy|gal|contact|one)|person (to|i should|we "
+            r"should) (talk|speak|call|ask|deal)|who (do|should|can|would) (i|we) (call|ring|ask|"
+            r"talk|speak|deal|email|e-mail|work with)|who (makes|signs|calls) the (decisions?|"
+            r"shots)|who'?s in charge|in charge)\b"
         ),
         _contact,
         _contact_backing,

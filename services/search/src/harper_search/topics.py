@@ -89,7 +89,14 @@ TOPICS: tuple[Topic, ...] = (
             r"today)\b.{0,30}\b(carrier|insur\w*|with|policy|coverage)\b|\b(insured|covered|"
             r"written) (with|by)\b|\bwho (are|is) (they|it|he|she|the client) with\b|\b(carrier|"
             r"insurer)\b.{0,30}\b(now|today|currently|at the moment|have)\b|"
-            r"\bwho('?s| is| are) with\b|\bincumbent\b|\bprior carrier\b"
+            r"\bwho('?s| is| are) with\b|\bincumbent\b|\bprior carrier\b|"
+            r"\bwho\b.{0,30}\b(coverage|insurance|insured|policy|policies|covered)\b.{0,20}"
+            r"\b(now|today|currently|at the moment|these days|at present)\b|"
+            r"\bwho (has|holds|writes|carries|insures|covers) "
+            r"(them|it|their|'s)\b|"
+            r"\b(who|which (carrier|insurer|company)) ('?s|is|are) (insuring|covering|writing)\b|"
+            r"\b(insures|covers|writes) (them|it)\b|\b(insurer|carrier)\b.{0,20}\b(these days|"
+            r"at present)\b|\b(coverage|insurance|policy|insured) (is )?(with|through)\b\??$"
         ),
         _re(r"\b(with|currently|right now|current carrier|insured by|carrier is)\b"),
         CARRIERS,
@@ -193,7 +200,8 @@ TOPICS: tuple[Topic, ...] = (
         "decision",
         "Decision",
         _re(
-            r"\b(decid\w*|decision|bind\w*|bound|go ahead|accept\w*|choos\w*|chose|went with|"
+            r"\b(decid\w*|decision(?![- ]?makers?)|bind\w*|bound|go ahead|accept\w*|choos\w*|"
+            r"chose|went with|"
             r"going with|verdict|outcome|sign(ed)? off|move forward|proceed\w*|yes or no|"
             r"green ?light|lost|win|won|going ahead|go(ing)? forward|moving forward|"
             r"pull(ed|ing)? the trigger|sign(ed|ing)? (on|up))\b|"

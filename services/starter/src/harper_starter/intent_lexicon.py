@@ -48,6 +48,7 @@ FRAME: frozenset[str] = _words(
     mentioned thinks thought prefers liked complained forgot forgets open view display see
     summarize summarise summarizing recap read modify modified modifying amend revise located
     locate object objected objecting checking handles handle handled handling shopping
+    insures insure insuring writes writing holds carries covering
     """
 )
 

@@ -111,6 +111,10 @@ def _case_cut(tokens: tuple[Token, ...], start: int, stop: int) -> int:
         if tok.capitalized:
             capitals += k > 0
         elif capitals:
+            while k - 1 > start and tokens[k - 1].kind in ("field", "connector"):
+                if tokens[k - 1].capitalized:
+                    break
+                k -= 1  # "Kestrel Comfort Systems premium running": "premium" is the field
             return k
     return stop
 

@@ -1,9 +1,10 @@
 """Is a query about one account, or about the book (cross-account)?
 
 Strong signals ("which accounts", "every client", "how many", "show me trucking companies",
-"pipeline", "open quotes") make a query cross-account whatever else it says. Weak signals
-("anyone", "who needs", "what's overdue", "what did we bind") count only when no account is
-named or described: "Has anyone heard from Keystone Builders?" is about Keystone Builders.
+"open quotes") make a query cross-account whatever else it says. Book words ("pipeline", "my
+book") and weak signals ("anyone", "who needs", "what's overdue", "what did we bind") count
+only when no account is named or described: "Has anyone heard from Keystone Builders?" is
+about Keystone Builders.
 """
 
 from __future__ import annotations
@@ -27,7 +28,10 @@ STRONG: tuple[re.Pattern[str], ...] = (
         r"claims|years|kids|children|beds|rooms|operatories|dentists|techs)\b)"
     ),
     re.compile(rf"\b{_LISTING}\b(?: \S+){{0,3}}? {TRADE_PLURALS.pattern}"),
-    re.compile(r"\b(?:pipeline|book of business|my book|our book|the book|across)\b"),
+    re.compile(
+        rf"{TRADE_PLURALS.pattern} (?:that|which|who|with|without|we|i|where|not|still|due|"
+        r"overdue|missing|needing|waiting)\b"
+    ),
     re.compile(r"\b(?:biggest|largest|highest|lowest|smallest|oldest|newest|fewest|top \d+)\b"),
     re.compile(r"\b(?:open|pending|outstanding|all|many) quotes\b|\bquotes (?:are )?out\b"),
     re.compile(r"\brenewals\b|\bfollow ups\b"),
@@ -37,6 +41,8 @@ _COVERAGE = (
     r"professional liability|commercial auto|auto|property|crime|inland marine|cargo|"
     r"malpractice|liability)\b"
 )
+_BOOK = re.compile(r"\b(?:pipeline|book of business|my book|our book|the book|across)\b")
+"""The book as a whole: many accounts unless one is named ("where's Sunny Days in the pipeline")."""
 _SOMEONE = re.compile(r"\b(?:anyone|anybody|everyone|everybody|anything|everything)\b")
 WEAK: tuple[re.Pattern[str], ...] = (
     re.compile(
@@ -80,6 +86,8 @@ def is_listing(norm: str, names_one: bool) -> bool:
         return True
     if names_one:
         return False
+    if _BOOK.search(norm):
+        return True
     state = STATE.search(norm) is not None and POINTER.search(norm) is None
     return state or any(p.search(norm) for p in WEAK)
 
