@@ -8,7 +8,6 @@ oversight (review-before, auto, dry_run); HARPER_FOLLOWUP_SCHEDULE_TIME the dail
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import logging
 from datetime import UTC, datetime, timedelta
 
@@ -155,7 +154,6 @@ def follow_index(service: BusService, cache: CachedPayloads) -> None:
 def keep_warm(service: BusService, index: IndexClient, cache: CachedPayloads) -> None:
     """Load the payloads once the index is ready, then reload them before they grow old, so a
     scan never waits for the indexer."""
-    tasks: list[asyncio.Task[None]] = []
 
     async def warm() -> None:
         while True:
@@ -171,17 +169,7 @@ def keep_warm(service: BusService, index: IndexClient, cache: CachedPayloads) ->
                 log.exception("payload cache reload failed")
             await asyncio.sleep(2.0)
 
-    async def start() -> None:
-        tasks.append(asyncio.create_task(warm(), name="followup-payload-cache"))
-
-    async def stop() -> None:
-        for task in tasks:
-            task.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await task
-
-    service.on_start.append(start)
-    service.on_stop.append(stop)
+    service.in_background("followup-payload-cache", warm)
 
 
 def add_routes(service: BusService, agent: FollowupAgent) -> None:
@@ -198,7 +186,6 @@ def add_routes(service: BusService, agent: FollowupAgent) -> None:
 def add_daily_run(service: BusService, agent: FollowupAgent, settings: HarperSettings) -> None:
     """An asyncio task preparing the day's drafts for review at the configured time."""
     runner = BatchRunner(agent)
-    tasks: list[asyncio.Task[None]] = []
 
     async def job() -> None:
         request_id = f"daily-{utc_now():%Y%m%d}"
@@ -208,18 +195,7 @@ def add_daily_run(service: BusService, agent: FollowupAgent, settings: HarperSet
         log.info("daily follow-up run: %d drafts prepared for review", reply.processed)
 
     schedule = DailySchedule(settings.followup_schedule_time, job, utc_now)
-
-    async def start() -> None:
-        tasks.append(asyncio.create_task(schedule.run_forever(), name="followup-daily"))
-
-    async def stop() -> None:
-        for task in tasks:
-            task.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await task
-
-    service.on_start.append(start)
-    service.on_stop.append(stop)
+    service.in_background("followup-daily", schedule.run_forever)
 
 
 async def serve(settings: HarperSettings, stop: asyncio.Event) -> None:

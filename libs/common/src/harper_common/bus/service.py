@@ -7,9 +7,10 @@ NAME`` runs one, ``harper up`` runs them all (one process each, or all in one).
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
-from collections.abc import Awaitable, Callable
-from typing import Protocol
+from collections.abc import Awaitable, Callable, Coroutine
+from typing import Any, Protocol
 
 from faststream.nats import NatsBroker
 
@@ -42,6 +43,7 @@ class BusService:
         self.health_detail: Callable[[], tuple[bool, str]] = lambda: (True, "")
         self.on_start: list[Hook] = []
         self.on_stop: list[Hook] = []
+        self._background: list[tuple[str, Callable[[], Coroutine[Any, Any, None]]]] = []
         reply_route(
             self.broker,
             health_subject(name),
@@ -61,6 +63,10 @@ class BusService:
             queue=self.queue,
         )
 
+    def in_background(self, name: str, work: Callable[[], Coroutine[Any, Any, None]]) -> None:
+        """Run ``work()`` as a task once the service has started; cancel it when it stops."""
+        self._background.append((name, work))
+
     async def _health(self, _: HealthRequest) -> ServiceHealth:
         ok, detail = self.health_detail()
         return ServiceHealth(service=self.name, ok=ok, instance=instance_name(), detail=detail)
@@ -70,12 +76,18 @@ class BusService:
         await self.broker.connect()
         await ensure_account_stream(self.broker)
         await self.broker.start()
+        tasks: list[asyncio.Task[None]] = []
         try:
             for hook in self.on_start:
                 await hook()
+            tasks = [asyncio.create_task(work(), name=name) for name, work in self._background]
             log.info("%s ready (%s)", self.name, instance_name())
             await stop.wait()
         finally:
+            for task in tasks:
+                task.cancel()
+                with contextlib.suppress(asyncio.CancelledError):
+                    await task
             for hook in self.on_stop:
                 await hook()
             await self.broker.stop()
