@@ -38,20 +38,15 @@ from bench_query import (
     query_levels,
     stage_questions,
 )
-from harness import AS_OF, SKILLS, Harper
+from harness import AS_OF, Harper, start_harper_on
 
 from harper_common.demo import generate_demo
-from harper_common.servers.nats_server import start_nats
-from harper_common.servers.processes import free_port, wait_for_port
-from harper_common.servers.redis_server import start_redis
-from harper_common.settings import HarperSettings
 from harper_indexer.account_index import AccountIndex
 from harper_indexer.embedding import make_embedder
 from harper_indexer.ingest import ingest_memory_root
 from harper_indexer.store import open_store
 
 ROOT = Path(__file__).resolve().parents[2]
-SERVICES = ("indexer", "starter", "search", "updater", "followup", "gateway")
 
 
 def say(text: str) -> None:
@@ -89,41 +84,8 @@ def prepare_book(base: Path, size: int) -> tuple[dict[str, Any], list[str]]:
 
 
 def start_on(base: Path) -> Harper:
-    """A whole Harper on free ports over an existing book and index (tests/integration/harness
-    start_harper, without generating the book)."""
-    port = free_port()
-    optional: dict[str, Any] = {}
-    if "smtp_port" in HarperSettings.model_fields:  # the follow-up agent's mail sink
-        optional["smtp_port"] = free_port()
-    if "followup_today" in HarperSettings.model_fields:  # days counted as the harness does
-        optional["followup_today"] = AS_OF
-    settings = HarperSettings(
-        mem_root=base / "mem",
-        data_dir=base / "data",
-        port=port,
-        nats_url=f"nats://127.0.0.1:{free_port()}",
-        redis_url=f"redis://127.0.0.1:{free_port()}/0",
-        skills_dir=SKILLS,
-        **optional,
-    )
-    harper = Harper(settings, f"http://127.0.0.1:{port}", base / "logs", "none")
-    harper.servers.append(start_nats(settings.nats_url, base / "data", harper.log_dir))
-    harper.servers.append(start_redis(settings.redis_url, base / "data", harper.log_dir))
-    if "smtp_port" in optional:
-        from harper_common.servers.smtp_sink import start_smtp_sink
-
-        mail = settings.data_dir / "mail"
-        sink = start_smtp_sink("127.0.0.1", optional["smtp_port"], mail, harper.log_dir)
-        harper.servers.append(sink)
-    try:
-        for name in SERVICES:
-            harper.start_service(name)
-        wait_for_port(harper.services["gateway"][0], "127.0.0.1", port, timeout_s=60)
-        harper.wait_healthy(timeout_s=240)
-    except BaseException:
-        harper.stop()
-        raise
-    return harper
+    """A whole Harper over an existing book and index (no spans: they would cost time)."""
+    return start_harper_on(base, otel_exporter="none", healthy_timeout_s=240)
 
 
 def optional(module: str, name: str) -> Any | None:

@@ -82,9 +82,20 @@ def start_harper(
     otel_exporter: str = "console",
     healthy_timeout_s: float = 120.0,
 ) -> Harper:
-    """Spans go to each service's log by default, so tests can follow a trace across them."""
+    """Demo data in ``base/mem`` (ground truth in ``base/truth.json``), then a Harper over it.
+
+    Spans go to each service's log by default, so tests can follow a trace across them."""
+    generate_demo(
+        base / "mem", accounts=accounts, seed=7, as_of=AS_OF, truth_path=base / "truth.json"
+    )
+    return start_harper_on(base, otel_exporter, healthy_timeout_s)
+
+
+def start_harper_on(
+    base: Path, otel_exporter: str = "console", healthy_timeout_s: float = 120.0
+) -> Harper:
+    """A whole Harper on free ports over the memory root already in ``base/mem``."""
     mem, data = base / "mem", base / "data"
-    generate_demo(mem, accounts=accounts, seed=7, as_of=AS_OF, truth_path=base / "truth.json")
     port = free_port()
     settings = HarperSettings(
         mem_root=mem,

@@ -226,10 +226,7 @@ class ClaudeDrafter:
             outcome=outcome,
             steps=steps,
         )
-        try:
-            await self.audit.awrite(run)
-        except OSError:
-            log.warning("could not write the audit line for %s", request_id, exc_info=True)
+        await self.audit.keep(run)
 
 
 def _tool_error(call_id: str, problems: list[str]) -> MessageParam:

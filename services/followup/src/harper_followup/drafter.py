@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 from typing import Protocol
 
 from harper_common.brain import StepRecord, StepTimer
+from harper_common.brain.usage import step_usage
 from harper_common.bus.routes import ServiceFailure
 from harper_common.messages.base import ErrorCode
 from harper_common.messages.query import FollowupDraft, StepUsage
@@ -23,21 +24,7 @@ class Drafted:
     steps: list[StepRecord] = field(default_factory=list)
 
     def usage_steps(self) -> list[StepUsage]:
-        return [
-            StepUsage(
-                service="followup",
-                step=step.name,
-                brain=self.brain,
-                duration_ms=step.duration_ms,
-                input_tokens=step.usage.input,
-                output_tokens=step.usage.output,
-                cache_read_tokens=step.usage.cache_read,
-                cache_write_tokens=step.usage.cache_write,
-                ok=step.ok,
-                detail=step.detail,
-            )
-            for step in self.steps
-        ]
+        return [step_usage(step, service="followup", brain=self.brain) for step in self.steps]
 
 
 class Drafter(Protocol):

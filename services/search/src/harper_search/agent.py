@@ -137,10 +137,7 @@ class SearchAgent:
             outcome="flagged" if any("not passed" in n for n in run.draft.notes) else "answered",
             steps=run.steps or [record],
         )
-        try:
-            await self.audit.awrite(audit)
-        except OSError:
-            log.warning("could not write the audit record of %s", request.request_id, exc_info=True)
+        await self.audit.keep(audit)
 
     def _response(
         self, request: AgentRequest, run: BrainRun, session: ToolSession, record: StepRecord

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 from opentelemetry import trace
 
-from harper_common.brain.usage import StepRecord, StepTimer
+from harper_common.brain.usage import StepRecord, StepTimer, step_usage
 from harper_common.bus.client import BusClient, request_query
 from harper_common.bus.index_client import IndexClient
 from harper_common.bus.progress import Progress
@@ -65,21 +65,6 @@ def intent_info(decision: IntentDecision) -> IntentInfo:
     )
 
 
-def step_usage(record: StepRecord, brain: str) -> StepUsage:
-    return StepUsage(
-        service="starter",
-        step=record.name,
-        brain=brain,
-        duration_ms=record.duration_ms,
-        input_tokens=record.usage.input,
-        output_tokens=record.usage.output,
-        cache_read_tokens=record.usage.cache_read,
-        cache_write_tokens=record.usage.cache_write,
-        ok=record.ok,
-        detail=record.detail,
-    )
-
-
 def record_on_span(step: StepUsage) -> None:
     """Tokens and duration on the current trace span (the starter's handling of the request)."""
     span = trace.get_current_span()
@@ -124,7 +109,8 @@ class StarterAgent:
                 fix=exc.fix,
                 service="starter",
             )
-        step = step_usage(record, "claude" if decision.rule.startswith("claude") else "local")
+        brain = "claude" if decision.rule.startswith("claude") else "local"
+        step = step_usage(record, service="starter", brain=brain)
         record_on_span(step)
         reply = await self._decide(request, query, decision, carried)
         reply.usage = (reply.usage or UsageReport()).with_step(step)

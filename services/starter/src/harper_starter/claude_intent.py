@@ -197,10 +197,7 @@ class ClaudeIntentClassifier:
             outcome=outcome,
             steps=[step],
         )
-        try:
-            await self.audit.awrite(run)
-        except OSError:
-            log.warning("could not write the starter's audit record", exc_info=True)
+        await self.audit.keep(run)
 
 
 def _parse(turn: TurnResult) -> ClassifyIntentInput:

@@ -43,11 +43,11 @@ from harper_common.brain import (
 )
 from harper_common.brain.prompt import user_message
 from harper_common.brain.tools import describe_invalid_input
+from harper_common.brain.usage import step_usage
 from harper_common.bus.routes import ServiceFailure
 from harper_common.memory.models import AccountState
 from harper_common.memory.state import render_state
 from harper_common.messages.base import ErrorCode
-from harper_common.messages.query import StepUsage
 from harper_common.settings import HarperSettings
 from harper_common.skills import Skill, activate, available_skills_xml, find_skill, load_skills
 from harper_updater.brain import BrainPlan, LocalBrain, UpdateBrain
@@ -144,7 +144,7 @@ class ClaudeBrain:
             detail = f"local (claude unavailable: {type(error).__name__})"
             step = timer.finish(STEP, usage=run.usage, ok=False, detail=detail)
             await self._record(request_id, step, "fallback")
-            return BrainPlan(fallback.plan, [_step_usage(step, "local")])
+            return BrainPlan(fallback.plan, [step_usage(step, service="updater", brain="local")])
         except InvalidChange as error:
             step = timer.finish(STEP, usage=run.usage, ok=False, detail=str(error))
             await self._record(request_id, step, "invalid")
@@ -155,7 +155,7 @@ class ClaudeBrain:
             ) from None
         step = timer.finish(STEP, usage=run.usage, detail="vague" if plan.vague else None)
         await self._record(request_id, step, "vague" if plan.vague else "planned")
-        return BrainPlan(plan, [_step_usage(step, "claude")])
+        return BrainPlan(plan, [step_usage(step, service="updater", brain="claude")])
 
     async def _record(self, request_id: str | None, step: StepRecord, outcome: str) -> None:
         if self.audit is None:
@@ -171,10 +171,7 @@ class ClaudeBrain:
             outcome=outcome,
             steps=[step],
         )
-        try:
-            await self.audit.awrite(run)
-        except OSError:
-            log.warning("could not write the updater's audit record", exc_info=True)
+        await self.audit.keep(run)
 
     def skill_text(self, name: str) -> str:
         try:
@@ -280,21 +277,6 @@ class _Run:
         except InvalidChange as error:
             return f"{error}."
         return None
-
-
-def _step_usage(step: StepRecord, brain: str) -> StepUsage:
-    return StepUsage(
-        service="updater",
-        step=step.name,
-        brain=brain,
-        duration_ms=step.duration_ms,
-        input_tokens=step.usage.input,
-        output_tokens=step.usage.output,
-        cache_read_tokens=step.usage.cache_read,
-        cache_write_tokens=step.usage.cache_write,
-        ok=step.ok,
-        detail=step.detail,
-    )
 
 
 class _LocalWithClose(LocalBrain):

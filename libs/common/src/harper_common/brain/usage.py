@@ -18,6 +18,8 @@ from typing import Protocol
 import anyio.to_thread
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, computed_field
 
+from harper_common.messages.query import StepUsage
+
 log = logging.getLogger(__name__)
 
 
@@ -84,6 +86,22 @@ class StepRecord(BaseModel):
     usage: TokenUsage = Field(default_factory=TokenUsage)
     ok: bool = True
     detail: str | None = None
+
+
+def step_usage(record: StepRecord, *, service: str, brain: str) -> StepUsage:
+    """A step as it goes into a response's ``usage``: tokens and duration, on the wire."""
+    return StepUsage(
+        service=service,
+        step=record.name,
+        brain=brain,
+        duration_ms=record.duration_ms,
+        input_tokens=record.usage.input,
+        output_tokens=record.usage.output,
+        cache_read_tokens=record.usage.cache_read,
+        cache_write_tokens=record.usage.cache_write,
+        ok=record.ok,
+        detail=record.detail,
+    )
 
 
 @dataclass(frozen=True)
@@ -186,6 +204,14 @@ class AuditLog:
     async def awrite(self, run: RunAudit) -> Path:
         """`write` from async code, in a worker thread."""
         return await anyio.to_thread.run_sync(self.write, run)
+
+    async def keep(self, run: RunAudit) -> None:
+        """`awrite`, for a service answering a request: a full disk is logged, never raised,
+        because the answer itself must not fail over its audit line."""
+        try:
+            await self.awrite(run)
+        except OSError:
+            log.warning("could not write the audit record of %s", run.request_id, exc_info=True)
 
     def read(self, day: date) -> list[RunAudit]:
         """The runs of ``day``, oldest first."""

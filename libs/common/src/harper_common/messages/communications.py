@@ -21,10 +21,10 @@ from harper_common.memory.models import AccountId, Channel, Direction
 from harper_common.messages.base import WireModel
 
 
-class CommunicationRequest(WireModel):
-    """A communication as it arrived, with what identifies its account."""
+class Communication(WireModel):
+    """A communication as it arrived, with what identifies its account (``POST /communications``
+    takes exactly this)."""
 
-    request_id: str
     channel: Channel
     raw: str = Field(min_length=1, max_length=500_000)
     """raw.txt as MEMORY_FORMAT.md defines it for the channel (headers, blank line, body)."""
@@ -36,6 +36,12 @@ class CommunicationRequest(WireModel):
     """The other party's phone number (any punctuation; the last ten digits are compared)."""
     summary: str | None = Field(default=None, max_length=4000)
     """A short summary for summary.md; when absent, the updater writes an extractive one."""
+
+
+class CommunicationRequest(Communication):
+    """Anyone -> updater: a communication to file."""
+
+    request_id: str
 
 
 class CommunicationFiled(WireModel):

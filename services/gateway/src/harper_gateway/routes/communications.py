@@ -7,12 +7,12 @@ from typing import Annotated
 
 from fastapi import APIRouter, Query
 from fastapi.responses import JSONResponse
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import Field
 
 from harper_common.bus.client import BusError
-from harper_common.memory.models import AccountId, Channel, Direction
 from harper_common.messages import subjects
 from harper_common.messages.communications import (
+    Communication,
     CommunicationFiled,
     CommunicationRequest,
     CommunicationUnmatched,
@@ -28,20 +28,8 @@ router = APIRouter(prefix="/communications")
 FilingReply = Annotated[CommunicationFiled | CommunicationUnmatched, Field(discriminator="type")]
 
 
-class CommunicationBody(BaseModel):
-    model_config = ConfigDict(extra="forbid")
-
-    channel: Channel
-    raw: str = Field(min_length=1, max_length=500_000)
-    direction: Direction = Direction.INBOUND
-    account_id: AccountId | None = None
-    email: str | None = Field(default=None, max_length=320)
-    phone: str | None = Field(default=None, max_length=40)
-    summary: str | None = Field(default=None, max_length=4000)
-
-
 @router.post("")
-async def file_communication(body: CommunicationBody, state: StateDep) -> JSONResponse:
+async def file_communication(body: Communication, state: StateDep) -> JSONResponse:
     request_id = new_request_id()
     message = CommunicationRequest(request_id=request_id, **body.model_dump())
     try:
