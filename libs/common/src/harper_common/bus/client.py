@@ -10,9 +10,11 @@ from nats.errors import TimeoutError as NatsTimeout
 from pydantic import BaseModel, TypeAdapter, ValidationError
 
 from harper_common.messages.base import ErrorCode, ErrorReply, WireModel
+from harper_common.messages.endpoint import Endpoint
 from harper_common.messages.query import ErrorResponse, QueryResponse
 
 ReplyT = TypeVar("ReplyT")
+RequestT = TypeVar("RequestT", bound=WireModel)
 
 
 class BusError(Exception):
@@ -29,6 +31,19 @@ class BusClient:
     def __init__(self, broker: NatsBroker, *, timeout_s: float = 30.0) -> None:
         self.broker = broker
         self.timeout_s = timeout_s
+
+    async def call(
+        self,
+        endpoint: Endpoint[RequestT, ReplyT],
+        message: RequestT,
+        *,
+        timeout_s: float | None = None,
+    ) -> ReplyT:
+        """Ask ``endpoint`` and return its reply, typed as the endpoint declares it."""
+        reply: ReplyT = await self.request(
+            endpoint.subject, message, endpoint.reply, timeout_s=timeout_s
+        )
+        return reply
 
     @overload
     async def request(

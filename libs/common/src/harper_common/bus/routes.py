@@ -39,14 +39,21 @@ def reply_route(
     request_type: type[RequestT],
     handler: Handler[RequestT],
     queue: str | None = None,
+    max_workers: int | None = None,
 ) -> None:
-    """Subscribe ``handler`` to ``subject`` (in ``queue``), replying to every request."""
+    """Subscribe ``handler`` to ``subject`` (in ``queue``), replying to every request.
+
+    ``max_workers`` above 1 lets one subscriber handle that many requests at once.
+    """
 
     async def on_message(message: NatsMessage) -> dict[str, object]:
         reply = await answer(message.body, service, request_type, handler)
         return reply.model_dump(mode="json")
 
-    broker.subscriber(subject, queue=queue or "")(on_message)
+    if max_workers and max_workers > 1:
+        broker.subscriber(subject, queue=queue or "", max_workers=max_workers)(on_message)
+    else:
+        broker.subscriber(subject, queue=queue or "")(on_message)
 
 
 async def answer(

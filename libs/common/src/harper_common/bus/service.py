@@ -17,6 +17,7 @@ from faststream.nats import NatsBroker
 from harper_common.bus.broker import ensure_account_stream, make_broker
 from harper_common.bus.routes import Handler, RequestT, reply_route
 from harper_common.bus.telemetry import instance_name
+from harper_common.messages.endpoint import Endpoint
 from harper_common.messages.health import HealthRequest, ServiceHealth
 from harper_common.messages.subjects import QUEUE, health_subject
 from harper_common.settings import HarperSettings
@@ -61,6 +62,25 @@ class BusService:
             request_type=request_type,
             handler=handler,
             queue=self.queue,
+        )
+
+    def serve(
+        self,
+        endpoint: Endpoint[RequestT, Any],
+        handler: Handler[RequestT],
+        *,
+        max_workers: int | None = None,
+    ) -> None:
+        """Answer ``endpoint`` in this service's queue group; ``max_workers`` > 1 handles that
+        many requests at once in this replica (one at a time by default)."""
+        reply_route(
+            self.broker,
+            endpoint.subject,
+            service=self.name,
+            request_type=endpoint.request,
+            handler=handler,
+            queue=self.queue,
+            max_workers=max_workers,
         )
 
     def in_background(self, name: str, work: Callable[[], Coroutine[Any, Any, None]]) -> None:

@@ -2,16 +2,48 @@
 
 from __future__ import annotations
 
+from datetime import UTC, datetime
 from enum import StrEnum
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict
+from pydantic import AwareDatetime, BaseModel, ConfigDict, Field
 
 
 class WireModel(BaseModel):
     """A message on the bus: unknown fields refused, so a typo in a sender fails loudly."""
 
     model_config = ConfigDict(extra="forbid")
+
+
+Role = Literal["viewer", "broker", "admin"]
+"""What a key may do: viewer (ask, read), broker (also change and send), admin (also keys)."""
+
+
+class Caller(WireModel):
+    """Who asked: stamped by the gateway from the authenticated key; trusted from it alone."""
+
+    name: str = Field(min_length=1, max_length=100)
+    """The key's name (a person or a script), or a service's name for automatic work."""
+    role: Role
+
+
+class RequestEnvelope(WireModel):
+    """What every request from the gateway carries besides its content: who, until when, once.
+
+    ``deadline``: the absolute UTC time after which nobody waits for the answer; a service that
+    picks up a request past its deadline drops it without side effects.
+    ``idempotency_key``: a write with a key already applied returns the first result again.
+    """
+
+    caller: Caller | None = None
+    deadline: AwareDatetime | None = None
+    idempotency_key: str | None = Field(default=None, min_length=1, max_length=200)
+
+    def expired(self, now: datetime | None = None) -> bool:
+        """True once the deadline has passed (never, without a deadline)."""
+        if self.deadline is None:
+            return False
+        return (now or datetime.now(UTC)) >= self.deadline
 
 
 class ErrorCode(StrEnum):
@@ -23,6 +55,8 @@ class ErrorCode(StrEnum):
     UNAVAILABLE = "unavailable"
     TIMEOUT = "timeout"
     CONFLICT = "conflict"
+    UNAUTHORIZED = "unauthorized"
+    FORBIDDEN = "forbidden"
     INTERNAL = "internal"
 
     @property
@@ -34,6 +68,8 @@ class ErrorCode(StrEnum):
             "unavailable": 503,
             "timeout": 504,
             "conflict": 409,
+            "unauthorized": 401,
+            "forbidden": 403,
             "internal": 500,
         }[self.value]
 

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from datetime import date
+from datetime import date, datetime
+from typing import Literal
 
 from pydantic import Field
 
@@ -140,3 +141,43 @@ class IndexApplied(WireModel):
     applied: bool
     """False when the wait timed out before the index caught up."""
     description: str = ""
+
+
+PassageChannel = Literal["email", "call", "sms", "summary", "state", "history"]
+
+
+class PassagesRequest(WireModel):
+    """The best passages of these accounts' sources for a question (hybrid dense + BM25, fused).
+
+    ``account_ids`` empty means the whole book. ``channels`` narrows to some kinds of source.
+    """
+
+    text: str = Field(min_length=1, max_length=2000)
+    account_ids: list[AccountId] = Field(default_factory=list, max_length=2000)
+    channels: list[PassageChannel] | None = None
+    limit: int = Field(default=8, ge=1, le=200)
+
+
+class PassageHit(WireModel):
+    """One passage: a paragraph of an email, a call turn with its neighbour, SMS lines, a summary.
+
+    ``path`` is relative to the memory root (``accounts/29041/sources/emails/<id>/raw.txt``);
+    ``text`` is the passage as it stands in that file, so it can be quoted and checked there.
+    """
+
+    score: float
+    account_id: AccountId
+    path: str
+    channel: PassageChannel
+    date: datetime | None = None
+    speaker: str | None = None
+    direction: str | None = None
+    text: str
+    version: int = 0
+    """The account's state.md version when the passage was indexed."""
+
+
+class PassagesReply(WireModel):
+    hits: list[PassageHit] = Field(default_factory=list)
+    dense_complete: bool = True
+    """False while dense vectors are still being filled in the background (BM25 only so far)."""

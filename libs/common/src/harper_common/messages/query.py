@@ -11,7 +11,7 @@ from typing import Annotated, Literal
 from pydantic import Field, JsonValue
 
 from harper_common.memory.models import AccountId
-from harper_common.messages.base import ErrorCode, ErrorReply, WireModel
+from harper_common.messages.base import ErrorCode, ErrorReply, RequestEnvelope, WireModel
 
 Intent = Literal["search", "update", "followup", "unclear"]
 AgentName = Literal["search_agent", "updater_agent", "followup_agent"]
@@ -35,7 +35,7 @@ class IntentInfo(WireModel):
     rule: str = ""
 
 
-class QueryRequest(WireModel):
+class QueryRequest(RequestEnvelope):
     """Gateway -> starter: a broker's query."""
 
     request_id: str
@@ -43,7 +43,7 @@ class QueryRequest(WireModel):
     session_id: str | None = None
 
 
-class AgentRequest(WireModel):
+class AgentRequest(RequestEnvelope):
     """Starter (or gateway, for ``/search``) -> an agent: the query with its account resolved."""
 
     request_id: str
@@ -55,7 +55,7 @@ class AgentRequest(WireModel):
     """Extra structured input, e.g. the filled clarification form or new-account details."""
 
 
-class ConfirmRequest(WireModel):
+class ConfirmRequest(RequestEnvelope):
     """Gateway -> starter: the broker's answer to ``confirmation_required`` or a vague update."""
 
     request_id: str
