@@ -29,7 +29,28 @@ def children_of(pid: int) -> set[int]:
     return found
 
 
-def test_up_serves_health_then_stops_everything_on_ctrl_c(tmp_path: Path) -> None:
+def wait_for_log(path: Path, text: str, up: subprocess.Popen[bytes]) -> None:
+    deadline = time.monotonic() + 120
+    while text not in path.read_text():
+        assert up.poll() is None, path.read_text()
+        assert time.monotonic() < deadline, path.read_text()
+        time.sleep(0.2)
+
+
+def wait_for_health(port: int, up: subprocess.Popen[bytes]) -> None:
+    deadline = time.monotonic() + 120
+    while True:
+        try:
+            if httpx.get(f"http://127.0.0.1:{port}/health", timeout=10).status_code == 200:
+                return
+        except httpx.HTTPError:
+            pass
+        assert up.poll() is None
+        assert time.monotonic() < deadline, "health did not come back"
+        time.sleep(0.3)
+
+
+def test_up_serves_health_restarts_a_killed_service_and_stops_everything_on_ctrl_c(tmp_path: Path) -> None:
     port = free_port()
     env = {
         **os.environ,
@@ -40,22 +61,28 @@ def test_up_serves_health_then_stops_everything_on_ctrl_c(tmp_path: Path) -> Non
         "HARPER_SKILLS_DIR": str(SKILLS),
         "NATS_URL": f"nats://127.0.0.1:{free_port()}",
         "REDIS_URL": f"redis://127.0.0.1:{free_port()}/0",
+        "HARPER_SMTP_PORT": str(free_port()),
     }
     log = (tmp_path / "up.log").open("wb")
     up = subprocess.Popen(
         [sys.executable, "-m", "harper_common.cli", "up"], env=env, stdout=log, stderr=log
     )
     try:
-        deadline = time.monotonic() + 180
-        while "Harper is up" not in (tmp_path / "up.log").read_text():
-            assert up.poll() is None, (tmp_path / "up.log").read_text()
-            assert time.monotonic() < deadline, (tmp_path / "up.log").read_text()
-            time.sleep(0.3)
+        wait_for_log(tmp_path / "up.log", "Harper is up", up)
         health = httpx.get(f"http://127.0.0.1:{port}/health", timeout=10)
         assert health.status_code == 200
         assert health.json()["accounts_indexed"] == 20
         started = children_of(up.pid)
         assert len(started) == 9  # nats, redis, the SMTP sink and six services
+
+        updater = next(
+            pid for pid in started if b"updater" in Path(f"/proc/{pid}/cmdline").read_bytes()
+        )
+        os.kill(updater, signal.SIGKILL)
+        wait_for_log(tmp_path / "up.log", "updater restarted", up)
+        wait_for_health(port, up)
+        started = children_of(up.pid)
+        assert len(started) == 9 and updater not in started
 
         up.send_signal(signal.SIGINT)
         assert up.wait(60) == 0

@@ -64,6 +64,10 @@ class HarperSettings(BaseSettings):
         description="Trace exporter (HARPER_OTEL_EXPORTER); otlp: OTEL_EXPORTER_OTLP_ENDPOINT.",
     )
     log_level: str = Field(default="INFO", description="Log level of every service.")
+    replicas: str = Field(
+        default="",
+        description="Processes per service for `harper up` (HARPER_REPLICAS), e.g. search=3.",
+    )
 
     smtp_host: str = Field(
         default="127.0.0.1", description="SMTP server follow-up email goes to (HARPER_SMTP_HOST)."

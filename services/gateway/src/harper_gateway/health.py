@@ -10,6 +10,7 @@ from pydantic import BaseModel, Field
 from harper_common.bus.client import BusError
 from harper_common.messages.health import HealthRequest, ServiceHealth
 from harper_common.messages.subjects import ACCOUNT_STREAM, SERVICES, health_subject
+from harper_common.servers.supervisor import read_supervisor_status
 from harper_gateway.state import GatewayState
 
 PROBE_TIMEOUT_S = 2.0
@@ -39,6 +40,7 @@ async def check_health(state: GatewayState) -> HealthReport:
     )
     services = {"gateway": Component(ok=True, detail="answering")}
     services.update(zip(names, probed, strict=True))
+    _note_restarts(services, read_supervisor_status(state.settings.data_dir))
     dependencies = {"nats": nats, "jetstream": jetstream, "redis": redis, "qdrant": index}
     ok = all(c.ok for c in services.values()) and all(c.ok for c in dependencies.values())
     return HealthReport(
@@ -48,6 +50,20 @@ async def check_health(state: GatewayState) -> HealthReport:
         dependencies=dependencies,
         accounts_indexed=indexed,
     )
+
+
+def _note_restarts(
+    services: dict[str, Component], supervised: dict[str, dict[str, object]]
+) -> None:
+    """A service ``harper up`` is restarting is said to be restarting, not just down."""
+    for name, child in supervised.items():
+        service = name.rsplit("-", 1)[0] if name[-1:].isdigit() else name
+        component = services.get(service)
+        if component is None or component.ok or child.get("state") == "running":
+            continue
+        state = "restarting" if child.get("state") == "restarting" else "failed, not restarted"
+        restarts = child.get("restarts", 0)
+        component.detail = f"{state} by harper up ({name}, {restarts} restarts); {component.detail}"
 
 
 async def _guard(check: Awaitable[Component], what: str) -> Component:

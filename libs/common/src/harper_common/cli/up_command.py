@@ -12,6 +12,7 @@ import signal
 import time
 from datetime import date
 from types import FrameType
+from typing import Annotated
 
 import typer
 
@@ -22,7 +23,13 @@ from harper_common.cli.serve_command import configure_logging
 from harper_common.memory import MemoryRoot, check_memory
 from harper_common.servers.processes import StartFailed
 from harper_common.servers.services import START_ORDER, serve_until_signalled
-from harper_common.servers.stack import Stack, absolute_settings, wait_until_healthy
+from harper_common.servers.stack import (
+    Stack,
+    absolute_settings,
+    parse_replicas,
+    wait_until_healthy,
+)
+from harper_common.servers.supervisor import STATUS_FILE, Supervisor
 from harper_common.settings import HarperSettings
 
 
@@ -30,11 +37,26 @@ def up(
     in_process: bool = typer.Option(
         False, "--in-process", help="Run the six services in this one process (for debugging)."
     ),
+    replicas: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--replicas",
+            help="Processes per service, e.g. --replicas search=3 (also HARPER_REPLICAS).",
+        ),
+    ] = None,
 ) -> None:
-    """Run Harper: NATS, Redis, the six services and the gateway on HARPER_PORT."""
+    """Run Harper: NATS, Redis, the six services and the gateway on HARPER_PORT.
+
+    A child that exits is restarted with backoff; repeated fast crashes stop Harper.
+    """
     settings = absolute_settings(HarperSettings())
+    try:
+        counts = parse_replicas(replicas or settings.replicas)
+    except StartFailed as exc:
+        err.print(str(exc), highlight=False, markup=False)
+        raise typer.Exit(code=2) from exc
     prepare_memory(settings)
-    stack = Stack(settings)
+    stack = Stack(settings, replicas=counts)
     signal.signal(signal.SIGINT, _interrupt)
     signal.signal(signal.SIGTERM, _interrupt)
     signal.signal(signal.SIGHUP, _interrupt)
@@ -57,9 +79,7 @@ def up(
             f"({health.get('accounts_indexed', 0)} accounts indexed). Ctrl-C stops it.",
             highlight=False,
         )
-        while True:
-            stack.check_alive()
-            time.sleep(1.0)
+        supervise(stack)
     except StartFailed as exc:
         err.print(str(exc), highlight=False, markup=False)
         raise typer.Exit(code=1) from exc
@@ -67,6 +87,16 @@ def up(
         out.print("stopping Harper")
     finally:
         stack.stop()
+
+
+def supervise(stack: Stack) -> None:
+    """Restart children that exit, until Ctrl-C or a crash loop (StartFailed)."""
+    supervisor = Supervisor(stack.settings.data_dir / STATUS_FILE)
+    supervisor.watch(stack.processes)
+    while True:
+        for line in supervisor.tick():
+            err.print(f"supervisor: {line}", highlight=False, markup=False)
+        time.sleep(0.2)
 
 
 def _interrupt(signum: int, frame: FrameType | None) -> None:

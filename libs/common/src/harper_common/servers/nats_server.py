@@ -7,6 +7,7 @@ import sys
 from pathlib import Path
 from urllib.parse import urlsplit
 
+from harper_common.servers.instance import server_name
 from harper_common.servers.processes import ManagedProcess, StartFailed, wait_for_port
 
 
@@ -28,11 +29,14 @@ def host_port(url: str, default_port: int) -> tuple[str, int]:
     return parts.hostname or "127.0.0.1", parts.port or default_port
 
 
-def nats_config(host: str, port: int, store_dir: Path) -> str:
-    """A server on one loopback port with JetStream syncing every write to disk."""
+def nats_config(host: str, port: int, store_dir: Path, name: str = "harper") -> str:
+    """A server on one loopback port with JetStream syncing every write to disk.
+
+    ``name`` (the instance's ``server_name``) tells ``harper up`` whose server this is.
+    """
     return (
         f"listen: {host}:{port}\n"
-        "server_name: harper\n"
+        f"server_name: {name}\n"
         "jetstream {\n"
         f'  store_dir: "{store_dir.resolve()}"\n'
         "  sync_interval: always\n"
@@ -45,7 +49,7 @@ def start_nats(url: str, data_dir: Path, log_dir: Path) -> ManagedProcess:
     store = data_dir / "nats"
     store.mkdir(parents=True, exist_ok=True)
     config = store / "nats.conf"
-    config.write_text(nats_config(host, port, store / "jetstream"))
+    config.write_text(nats_config(host, port, store / "jetstream", server_name(data_dir)))
     process = ManagedProcess(
         "nats-server", [str(nats_binary()), "-c", str(config)], log_dir / "nats.log"
     )

@@ -60,6 +60,9 @@ class ManagedProcess:
         finally:
             log.close()
 
+    def after_restart(self) -> None:
+        """Called by the supervisor once a restarted process is up (nothing by default)."""
+
     @property
     def running(self) -> bool:
         return self.process is not None and self.process.poll() is None

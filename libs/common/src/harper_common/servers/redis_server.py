@@ -5,6 +5,7 @@ from __future__ import annotations
 import shutil
 from pathlib import Path
 
+from harper_common.servers.instance import mark_redis
 from harper_common.servers.nats_server import host_port
 from harper_common.servers.processes import ManagedProcess, StartFailed, wait_for_port
 
@@ -32,7 +33,21 @@ def start_redis(url: str, data_dir: Path, log_dir: Path) -> ManagedProcess:
         "--daemonize", "no",
         "--protected-mode", "yes",
     ]  # fmt: skip
-    process = ManagedProcess("redis-server", argv, log_dir / "redis.log")
+    process = RedisProcess("redis-server", argv, log_dir / "redis.log")
+    process.instance = (host, port, data_dir)
     process.start()
-    wait_for_port(process, host, port)
+    process.after_restart()
     return process
+
+
+class RedisProcess(ManagedProcess):
+    """redis-server, marked with its instance once listening (again after each restart)."""
+
+    instance: tuple[str, int, Path] | None = None
+
+    def after_restart(self) -> None:
+        if self.instance is None:
+            return
+        host, port, data_dir = self.instance
+        wait_for_port(self, host, port)
+        mark_redis(host, port, data_dir)

@@ -72,11 +72,19 @@ def read_mailbox(folder: Path) -> list[EmailMessage]:
 class SmtpSink:
     """The sink in this process (a thread): ``start()``, then ``host``/``port``, then ``stop()``."""
 
-    def __init__(self, folder: Path, host: str = "127.0.0.1", port: int | None = None) -> None:
+    def __init__(
+        self,
+        folder: Path,
+        host: str = "127.0.0.1",
+        port: int | None = None,
+        ident: str = "Harper SMTP sink",
+    ) -> None:
         self.folder = folder
         self.host = host
         self.port = port or free_port(host)
-        self.controller = Controller(MailboxHandler(folder), hostname=host, port=self.port)
+        self.controller = Controller(
+            MailboxHandler(folder), hostname=host, port=self.port, ident=ident
+        )
 
     def start(self) -> SmtpSink:
         self.controller.start()
@@ -92,11 +100,17 @@ class SmtpSink:
         self.stop()
 
 
-def start_smtp_sink(host: str, port: int, folder: Path, log_dir: Path) -> ManagedProcess:
-    """The sink as a child process (what ``harper up`` and the integration harness start)."""
+def start_smtp_sink(
+    host: str, port: int, folder: Path, log_dir: Path, ident: str = "Harper SMTP sink"
+) -> ManagedProcess:
+    """The sink as a child process (what ``harper up`` and the integration harness start).
+
+    ``ident`` goes into its greeting (``harper up`` puts the instance's name there).
+    """
     argv = [
         sys.executable, "-m", "harper_common.servers.smtp_sink",
         "--host", host, "--port", str(port), "--dir", str(folder.resolve()),
+        "--ident", ident,
     ]  # fmt: skip
     process = ManagedProcess("smtp-sink", argv, log_dir / "smtp-sink.log")
     process.start()
@@ -109,6 +123,7 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--host", default="127.0.0.1")
     parser.add_argument("--port", type=int, default=2525)
     parser.add_argument("--dir", type=Path, required=True)
+    parser.add_argument("--ident", default="Harper SMTP sink", help="Said in the greeting.")
     args = parser.parse_args(argv)
     stop = threading.Event()
 
@@ -117,7 +132,7 @@ def main(argv: list[str] | None = None) -> None:
 
     signal.signal(signal.SIGTERM, on_signal)
     signal.signal(signal.SIGINT, on_signal)
-    with SmtpSink(args.dir, args.host, args.port):
+    with SmtpSink(args.dir, args.host, args.port, args.ident):
         print(f"smtp sink on {args.host}:{args.port}, mail in {args.dir}", flush=True)  # noqa: T201
         stop.wait()
 

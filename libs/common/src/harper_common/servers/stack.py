@@ -7,15 +7,24 @@ import sys
 import time
 import urllib.error
 import urllib.request
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path
 
+from harper_common.servers.instance import (
+    instance_id,
+    nats_owner,
+    redis_owner,
+    server_name,
+    smtp_owner,
+)
 from harper_common.servers.nats_server import host_port, start_nats
 from harper_common.servers.processes import (
     ManagedProcess,
     StartFailed,
     child_env,
+    free_port,
     port_open,
     wait_for_port,
 )
@@ -55,11 +64,29 @@ def service_env(settings: HarperSettings) -> dict[str, str]:
     return child_env(extra)
 
 
+Probe = Callable[[str, int], str | None]
+
+
+@dataclass(frozen=True)
+class ServerSlot:
+    """One server ``harper up`` needs: what it is, where, how to tell whose it is."""
+
+    what: str
+    host: str
+    port: int
+    setting: str
+    """The environment variable that chooses its address."""
+    named: bool
+    """True when the settings name this address explicitly (not the default)."""
+    owner: Probe
+
+
 @dataclass
 class Stack:
     """What ``harper up`` started, in start order; ``stop`` ends them in reverse."""
 
     settings: HarperSettings
+    replicas: Mapping[str, int] = field(default_factory=dict)
     processes: list[ManagedProcess] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
 
@@ -68,32 +95,73 @@ class Stack:
         return self.settings.data_dir / "logs"
 
     def start_servers(self) -> None:
-        for url, default, starter, what in (
-            (self.settings.nats_url, 4222, start_nats, "NATS"),
-            (self.settings.redis_url, 6379, start_redis, "Redis"),
-        ):
-            host, port = host_port(url, default)
-            if port_open(host, port):
-                self.notes.append(f"{what}: using the server already listening on {host}:{port}")
-                continue
-            self.processes.append(starter(url, self.settings.data_dir, self.log_dir))
-        self.start_smtp_sink()
+        for slot, start in self._server_slots():
+            if self.claim(slot):
+                self.processes.append(start())
 
-    def start_smtp_sink(self) -> None:
-        """The local SMTP sink that follow-up email goes to (mail kept under the data dir)."""
-        host, port = self.settings.smtp_host, self.settings.smtp_port
-        if port_open(host, port):
-            self.notes.append(f"SMTP: using the server already listening on {host}:{port}")
-            return
-        self.processes.append(start_smtp_sink(host, port, self.settings.mail_dir, self.log_dir))
+    def _server_slots(self) -> list[tuple[ServerSlot, Callable[[], ManagedProcess]]]:
+        settings, logs = self.settings, self.log_dir
+        named = settings.model_fields_set
+        nats_host, nats_port = host_port(settings.nats_url, 4222)
+        redis_host, redis_port = host_port(settings.redis_url, 6379)
+        sink_name = server_name(settings.data_dir)
+        return [
+            (
+                ServerSlot("NATS", nats_host, nats_port, "NATS_URL", "nats_url" in named,
+                           nats_owner),
+                partial(start_nats, settings.nats_url, settings.data_dir, logs),
+            ),
+            (
+                ServerSlot("Redis", redis_host, redis_port, "REDIS_URL", "redis_url" in named,
+                           redis_owner),
+                partial(start_redis, settings.redis_url, settings.data_dir, logs),
+            ),
+            (
+                ServerSlot("SMTP sink", settings.smtp_host, settings.smtp_port,
+                           "HARPER_SMTP_PORT", "smtp_port" in named, smtp_owner),
+                partial(start_smtp_sink, settings.smtp_host, settings.smtp_port,
+                        settings.mail_dir, logs, ident=sink_name),
+            ),
+        ]  # fmt: skip
+
+    def claim(self, slot: ServerSlot) -> bool:
+        """True when the port is free (start ours); False to use the server there; else refuse.
+
+        A server already listening is used only when it is this instance's own, or when the
+        settings name its address and it is not another Harper instance's.
+        """
+        if not port_open(slot.host, slot.port):
+            return True
+        where = f"{slot.host}:{slot.port}"
+        owner = slot.owner(slot.host, slot.port)
+        if owner == instance_id(self.settings.data_dir):
+            self.notes.append(f"{slot.what}: using this instance's server already on {where}")
+            return False
+        if owner is not None:
+            raise StartFailed(
+                f"{slot.what}: {where} belongs to another Harper instance (harper-{owner}), "
+                f"started with another data dir. Choose a free port for this one, e.g. "
+                f"{slot.setting}={_example(slot)}, or stop the other instance."
+            )
+        if slot.named:
+            self.notes.append(f"{slot.what}: using the server {slot.setting} names, on {where}")
+            return False
+        raise StartFailed(
+            f"{slot.what}: {where} is already in use by something that is not this Harper's. "
+            f"Set {slot.setting}={_example(slot)} to start ours on a free port, or set "
+            f"{slot.setting} to {where} explicitly to use the server there."
+        )
 
     def start_services(self) -> None:
         env = service_env(self.settings)
         for name in START_ORDER:
-            argv = [sys.executable, "-m", "harper_common.cli", "serve", name]
-            process = ManagedProcess(name, argv, self.log_dir / f"{name}.log", env=env)
-            process.start()
-            self.processes.append(process)
+            count = self.replicas.get(name, 1)
+            for number in range(1, count + 1):
+                label = name if count == 1 else f"{name}-{number}"
+                argv = [sys.executable, "-m", "harper_common.cli", "serve", name]
+                process = ManagedProcess(label, argv, self.log_dir / f"{label}.log", env=env)
+                process.start()
+                self.processes.append(process)
         gateway = self.processes[-1]
         wait_for_port(gateway, self.settings.host, self.settings.port, timeout_s=60)
 
@@ -105,6 +173,37 @@ class Stack:
     def stop(self) -> None:
         for process in reversed(self.processes):
             process.stop()
+
+
+def _example(slot: ServerSlot) -> str:
+    port = free_port(slot.host)
+    if slot.setting == "NATS_URL":
+        return f"nats://{slot.host}:{port}"
+    if slot.setting == "REDIS_URL":
+        return f"redis://{slot.host}:{port}/0"
+    return str(port)
+
+
+def parse_replicas(spec: str | list[str] | None) -> dict[str, int]:
+    """``"search=3,starter=2"`` (or a list of such) -> ``{"search": 3, "starter": 2}``."""
+    items: list[str] = []
+    for part in [spec] if isinstance(spec, str) else list(spec or []):
+        items.extend(piece.strip() for piece in part.split(",") if piece.strip())
+    counts: dict[str, int] = {}
+    for item in items:
+        name, sep, number = item.partition("=")
+        name = name.strip()
+        if not sep or not number.strip().isdigit() or int(number) < 1:
+            raise StartFailed(f"replicas: {item!r} is not NAME=COUNT (e.g. search=3)")
+        if name not in START_ORDER:
+            raise StartFailed(f"replicas: {name!r} is not a service ({', '.join(START_ORDER)})")
+        if name == "gateway" and int(number) != 1:
+            raise StartFailed(
+                "replicas: `harper up` runs one gateway (it owns the HTTP port); run more "
+                "with `harper serve gateway` on other ports behind a load balancer"
+            )
+        counts[name] = int(number)
+    return counts
 
 
 def wait_until_healthy(
