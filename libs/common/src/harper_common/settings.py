@@ -64,6 +64,12 @@ class HarperSettings(BaseSettings):
         description="Trace exporter (HARPER_OTEL_EXPORTER); otlp: OTEL_EXPORTER_OTLP_ENDPOINT.",
     )
     log_level: str = Field(default="INFO", description="Log level of every service.")
+    max_in_flight: int = Field(
+        default=16,
+        ge=1,
+        le=1024,
+        description="Requests one replica handles at once per subject (HARPER_MAX_IN_FLIGHT).",
+    )
     replicas: str = Field(
         default="",
         description="Processes per service for `harper up` (HARPER_REPLICAS), e.g. search=3.",

@@ -261,6 +261,7 @@ class StarterAgent:
             intent=info,
             account=account,
             session_id=request.session_id,
+            **request.envelope().model_dump(),
         )
         return await request_query(self.bus, route.subject, agent_request, request.request_id)
 

@@ -103,6 +103,7 @@ class ConfirmHandler:
             account=account,
             session_id=session.session_id,
             details=details,
+            **request.envelope().model_dump(),
         )
 
     async def _not_claimed(self, request: ConfirmRequest, claim: str) -> QueryResponse:

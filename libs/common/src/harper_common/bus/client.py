@@ -9,7 +9,7 @@ from nats.errors import NoRespondersError
 from nats.errors import TimeoutError as NatsTimeout
 from pydantic import BaseModel, TypeAdapter, ValidationError
 
-from harper_common.messages.base import ErrorCode, ErrorReply, WireModel
+from harper_common.messages.base import ErrorCode, ErrorReply, RequestEnvelope, WireModel
 from harper_common.messages.endpoint import Endpoint
 from harper_common.messages.query import ErrorResponse, QueryResponse
 
@@ -73,8 +73,12 @@ class BusClient:
         *,
         timeout_s: float | None = None,
     ) -> Any:
-        """Send ``message`` to ``subject`` and return its reply as ``reply_type``."""
-        timeout = timeout_s or self.timeout_s
+        """Send ``message`` to ``subject`` and return its reply as ``reply_type``.
+
+        A message with a deadline waits no longer than the time it has left, and one whose
+        deadline has passed is not sent at all.
+        """
+        timeout = _bounded_by_deadline(subject, message, timeout_s or self.timeout_s)
         try:
             raw = await self.broker.request(
                 message.model_dump(mode="json"), subject, timeout=timeout
@@ -90,6 +94,22 @@ class BusClient:
                 )
             ) from exc
         return decode_reply(subject, raw.body, reply_type)
+
+
+def _bounded_by_deadline(subject: str, message: WireModel, timeout: float) -> float:
+    remaining = message.remaining_s() if isinstance(message, RequestEnvelope) else None
+    if remaining is None:
+        return timeout
+    if remaining <= 0:
+        raise BusError(
+            ErrorReply(
+                code=ErrorCode.TIMEOUT,
+                message=f"The request's deadline passed before it was sent on {subject}; "
+                "nothing was done.",
+                fix="Retry it; with the same idempotency key a retry is never applied twice.",
+            )
+        )
+    return min(timeout, remaining)
 
 
 async def request_query(

@@ -14,7 +14,7 @@ from typing import TypeVar
 from faststream.nats import NatsBroker, NatsMessage
 from pydantic import BaseModel, ValidationError
 
-from harper_common.messages.base import ErrorCode, ErrorReply, WireModel
+from harper_common.messages.base import ErrorCode, ErrorReply, RequestEnvelope, WireModel
 
 RequestT = TypeVar("RequestT", bound=WireModel)
 Handler = Callable[[RequestT], Awaitable[BaseModel]]
@@ -67,6 +67,14 @@ async def answer(
             code=ErrorCode.BAD_REQUEST,
             message=f"{request_type.__name__} was not valid: {_short(exc)}",
             fix="Send the fields the message model defines.",
+            service=service,
+        )
+    if isinstance(request, RequestEnvelope) and request.expired():
+        return ErrorReply(
+            code=ErrorCode.TIMEOUT,
+            message=f"The request's deadline had passed when {service} picked it up; "
+            "nothing was done.",
+            fix="Retry it; with the same idempotency key a retry is never applied twice.",
             service=service,
         )
     try:

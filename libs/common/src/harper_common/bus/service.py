@@ -54,7 +54,8 @@ class BusService:
         )
 
     def route(self, subject: str, request_type: type[RequestT], handler: Handler[RequestT]) -> None:
-        """Answer requests on ``subject`` in this service's queue group (replicas share them)."""
+        """Answer requests on ``subject`` in this service's queue group (replicas share them),
+        up to ``HARPER_MAX_IN_FLIGHT`` at once, so a slow downstream holds up only its own."""
         reply_route(
             self.broker,
             subject,
@@ -62,6 +63,7 @@ class BusService:
             request_type=request_type,
             handler=handler,
             queue=self.queue,
+            max_workers=self.settings.max_in_flight,
         )
 
     def serve(
@@ -71,8 +73,8 @@ class BusService:
         *,
         max_workers: int | None = None,
     ) -> None:
-        """Answer ``endpoint`` in this service's queue group; ``max_workers`` > 1 handles that
-        many requests at once in this replica (one at a time by default)."""
+        """Answer ``endpoint`` in this service's queue group, up to ``max_workers`` requests at
+        once in this replica (default ``HARPER_MAX_IN_FLIGHT``)."""
         reply_route(
             self.broker,
             endpoint.subject,
@@ -80,7 +82,7 @@ class BusService:
             request_type=endpoint.request,
             handler=handler,
             queue=self.queue,
-            max_workers=max_workers,
+            max_workers=max_workers or self.settings.max_in_flight,
         )
 
     def in_background(self, name: str, work: Callable[[], Coroutine[Any, Any, None]]) -> None:

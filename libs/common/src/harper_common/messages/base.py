@@ -39,6 +39,18 @@ class RequestEnvelope(WireModel):
     deadline: AwareDatetime | None = None
     idempotency_key: str | None = Field(default=None, min_length=1, max_length=200)
 
+    def envelope(self) -> RequestEnvelope:
+        """Who, until when and once, to pass on unchanged to the next hop."""
+        return RequestEnvelope(
+            caller=self.caller, deadline=self.deadline, idempotency_key=self.idempotency_key
+        )
+
+    def remaining_s(self, now: datetime | None = None) -> float | None:
+        """Seconds left before the deadline (negative once passed); None without a deadline."""
+        if self.deadline is None:
+            return None
+        return (self.deadline - (now or datetime.now(UTC))).total_seconds()
+
     def expired(self, now: datetime | None = None) -> bool:
         """True once the deadline has passed (never, without a deadline)."""
         if self.deadline is None:
