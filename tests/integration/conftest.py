@@ -20,5 +20,5 @@ def harper(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Harper]:
 
 @pytest.fixture
 def client(harper: Harper) -> Iterator[httpx.Client]:
-    with httpx.Client(base_url=harper.base_url, timeout=30) as http:
+    with harper.client(timeout_s=30) as http:
         yield http

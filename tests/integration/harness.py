@@ -14,6 +14,7 @@ from pathlib import Path
 
 import httpx
 
+from harper_common.auth.keys import new_key
 from harper_common.demo import generate_demo
 from harper_common.servers.nats_server import start_nats
 from harper_common.servers.processes import ManagedProcess, free_port, wait_for_port
@@ -35,11 +36,20 @@ class Harper:
     servers: list[ManagedProcess] = field(default_factory=list)
     services: dict[str, list[ManagedProcess]] = field(default_factory=dict)
 
+    @property
+    def headers(self) -> dict[str, str]:
+        """What every request to this Harper sends: its admin key."""
+        return {"Authorization": f"Bearer {self.settings.admin_key}"}
+
+    def client(self, timeout_s: float = 30.0) -> httpx.Client:
+        """An HTTP client for this Harper, signed in with its admin key."""
+        return httpx.Client(base_url=self.base_url, timeout=timeout_s, headers=self.headers)
+
     def start_service(self, name: str) -> ManagedProcess:
         replicas = self.services.setdefault(name, [])
         log = self.log_dir / f"{name}-{len(replicas)}.log"
         argv = [sys.executable, "-m", "harper_common.cli", "serve", name]
-        env = service_env(self.settings)
+        env = service_env(self.settings, name)
         env["HARPER_OTEL_EXPORTER"] = self.otel_exporter
         process = ManagedProcess(f"{name}-{len(replicas)}", argv, log, env=env)
         process.start()
@@ -106,6 +116,7 @@ def start_harper_on(
         skills_dir=SKILLS,
         smtp_port=free_port(),
         followup_today=AS_OF,
+        admin_key=new_key(),
     )
     harper = Harper(settings, f"http://127.0.0.1:{port}", base / "logs", otel_exporter)
     harper.servers.append(start_nats(settings.nats_url, data, harper.log_dir))

@@ -44,7 +44,7 @@ def running(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Harper]:
 
 @pytest.fixture
 def http(running: Harper) -> Iterator[httpx.Client]:
-    with httpx.Client(base_url=running.base_url, timeout=60) as client:
+    with running.client(timeout_s=60) as client:
         yield client
 
 

@@ -59,7 +59,9 @@ async function closeAnyDialog() {
 }
 
 async function fileText(path) {
-  const response = await fetch(`${harper.baseUrl}/file?${new URLSearchParams({ path })}`);
+  const response = await fetch(`${harper.baseUrl}/file?${new URLSearchParams({ path })}`, {
+    headers: { Authorization: `Bearer ${harper.adminKey}` },
+  });
   assert.equal(response.status, 200, `GET /file ${path}`);
   return (await response.json()).content;
 }
@@ -69,7 +71,12 @@ describe('Harper explorer in Chromium', { timeout: 600_000 }, () => {
     mkdirSync(SHOTS, { recursive: true });
     // HARPER_E2E_URL: test a Harper that is already running (for working on the tests).
     harper = process.env.HARPER_E2E_URL
-      ? { baseUrl: process.env.HARPER_E2E_URL, stop: async () => undefined }
+      ? {
+          baseUrl: process.env.HARPER_E2E_URL,
+          adminKey: process.env.HARPER_E2E_KEY,
+          signInUrl: `${process.env.HARPER_E2E_URL}/?token=${process.env.HARPER_E2E_KEY}`,
+          stop: async () => undefined,
+        }
       : await startHarper();
     browser = await launchBrowser();
     page = await browser.context.newPage();
@@ -82,7 +89,8 @@ describe('Harper explorer in Chromium', { timeout: 600_000 }, () => {
   });
 
   test('the explorer loads, with the memory tree and sample queries', async () => {
-    await page.goto(harper.baseUrl);
+    await page.goto(harper.signInUrl);
+    await page.waitForURL(`${harper.baseUrl}/`);
     await page.getByText(/ready · 60 accounts indexed/).waitFor();
     await page.getByText('60 accounts', { exact: true }).waitFor();
     for (const category of ['Updates & Actions', 'New Accounts', 'Level 1: Single Account', 'Level 2: Multi-Source',

@@ -1,6 +1,7 @@
 // A real Harper for the browser tests: `harper up` on free loopback ports, with a memory root of
 // demo data in a temporary folder (written by `harper up` itself), stopped with SIGTERM.
 import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, openSync, readFileSync, rmSync, existsSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -31,7 +32,9 @@ export async function startHarper({ accounts = 60, timeoutMs = 300_000 } = {}) {
   const [port, nats, redis, smtp] = [await freePort(), await freePort(), await freePort(), await freePort()];
   const env = { ...process.env };
   delete env.ANTHROPIC_API_KEY; // the built-in brain: no network
+  const adminKey = `hk_${randomBytes(24).toString('base64url')}`;
   Object.assign(env, {
+    HARPER_ADMIN_KEY: adminKey,
     HARPER_MEM_ROOT: join(base, 'mem'),
     HARPER_DATA_DIR: join(base, 'data'),
     HARPER_PORT: String(port),
@@ -56,6 +59,9 @@ export async function startHarper({ accounts = 60, timeoutMs = 300_000 } = {}) {
   const baseUrl = `http://127.0.0.1:${port}`;
   const harper = {
     baseUrl,
+    adminKey,
+    // The link `harper up` prints: the key becomes a session cookie and leaves the URL.
+    signInUrl: `${baseUrl}/?token=${adminKey}`,
     base,
     memRoot: env.HARPER_MEM_ROOT,
     logPath,

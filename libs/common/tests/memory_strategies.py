@@ -102,7 +102,7 @@ def summaries(draw: st.DrawFn) -> str:
 changes = st.builds(
     FieldChange,
     field=st.from_regex(r"\A[a-z][a-z_ ]{0,12}[a-z]\Z").filter(
-        lambda f: f not in ("evidence", "previous")
+        lambda f: f not in ("evidence", "previous", "by")
     ),
     old_value=st.none() | one_line,
     new_value=st.none() | one_line,
@@ -128,6 +128,7 @@ def histories(draw: st.DrawFn) -> History:
                 changes=draw(st.lists(changes, max_size=3)),
                 details=draw(st.lists(details, max_size=2)),
                 evidence=draw(st.none() | one_line),
+                by=draw(st.none() | st.sampled_from(["admin", "jordan.hale", "updater"])),
                 previous=entries[-1].id if entries else None,
             )
         )

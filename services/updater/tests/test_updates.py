@@ -57,6 +57,7 @@ async def test_quoted_with_premium_writes_state_history_event_and_proof(kit: Any
         f"## {entry.id}\n\nPremium updated from $5,350 to $2,600.\n\n"
         "- **premium**: 5350 → 2600\n"
         '- **Evidence**: User command: "Mark Sunny Days Childcare as Quoted, $2,600 premium"\n'
+        "- **By**: updater\n"  # no caller in this request: the service names itself
         f"- **Previous**: [{last_before.id}](#{last_before.id.lower().replace(':', '')})\n\n---\n"
     )
     assert verify_chain(history) == []

@@ -68,5 +68,7 @@ export async function getHealth(): Promise<Health> {
 }
 
 export async function clearCache(): Promise<void> {
-  await json<unknown>(await fetch('/cache/clear', { method: 'POST' }));
+  await json<unknown>(
+    await fetch('/cache/clear', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{}' }),
+  );
 }

@@ -64,6 +64,27 @@ class HarperSettings(BaseSettings):
         description="Trace exporter (HARPER_OTEL_EXPORTER); otlp: OTEL_EXPORTER_OTLP_ENDPOINT.",
     )
     log_level: str = Field(default="INFO", description="Log level of every service.")
+    admin_key: str | None = Field(
+        default=None,
+        description="The admin API key (HARPER_ADMIN_KEY); `harper up` makes one when unset.",
+    )
+    allowed_hosts: str = Field(
+        default="",
+        description="Extra Host names the gateway answers (HARPER_ALLOWED_HOSTS, comma-separated);"
+        " 127.0.0.1, localhost and HARPER_HOST always are.",
+    )
+    max_body_bytes: int = Field(
+        default=1024 * 1024, ge=1024, description="Largest request body (HARPER_MAX_BODY_BYTES)."
+    )
+    rate_limit_per_min: int = Field(
+        default=600, ge=0, description="Requests per key per minute (HARPER_RATE_LIMIT_PER_MIN)."
+    )
+    max_streams_per_key: int = Field(
+        default=20, ge=1, description="Open /query/stream connections per key."
+    )
+    web_session_ttl_s: int = Field(
+        default=12 * 3600, ge=60, description="Browser sign-in lifetime (HARPER_WEB_SESSION_TTL_S)."
+    )
     max_in_flight: int = Field(
         default=16,
         ge=1,

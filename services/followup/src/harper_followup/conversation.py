@@ -3,6 +3,7 @@ and the broker's approval or rejection from ``/confirm`` on ``FOLLOWUP_APPROVE``
 
 from __future__ import annotations
 
+from harper_common.auth.roles import require
 from harper_common.messages.followup import FollowupApproveRequest, PendingFilters
 from harper_common.messages.query import (
     AgentRequest,
@@ -24,6 +25,7 @@ class Conversation:
     async def query(self, request: AgentRequest) -> QueryResponse:
         if request.account is None:
             return await self._who_is_due(request)
+        require(request.caller, "broker", "Drafting a follow-up")
         outcome = await self.agent.run(
             request.account.account_id,
             request.request_id,

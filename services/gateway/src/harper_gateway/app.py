@@ -11,25 +11,31 @@ import logging
 from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
 
-from fastapi import FastAPI, Request, Response
+from fastapi import Depends, FastAPI, Request, Response
+from faststream.nats import NatsBroker
 from nats.aio.subscription import Subscription
 from opentelemetry import trace
 from redis.asyncio import Redis
 
+from harper_common.auth.keys import KeyStore
 from harper_common.bus.broker import ensure_account_stream, make_broker
-from harper_common.bus.client import BusClient
 from harper_common.bus.index_client import IndexClient
 from harper_common.bus.telemetry import make_tracer_provider
 from harper_common.memory.paths import MemoryRoot
 from harper_common.messages.subjects import ACCOUNT_EVENTS_ALL
 from harper_common.settings import HarperSettings
+from harper_gateway.auth import KeyCache, authorize
 from harper_gateway.cache import QueryCache
 from harper_gateway.events import EventLog
+from harper_gateway.guards import RequestGuards, allowed_hosts
 from harper_gateway.json_body import JsonBodies
-from harper_gateway.routes import followup, query, stream, system
+from harper_gateway.routes import admin, followup, query, sign_in, stream, system
 from harper_gateway.routes.communications import router as communications_router
+from harper_gateway.stamping import StampingBusClient, take_idempotency_key
 from harper_gateway.state import GatewayState
 from harper_gateway.static import mount_ui
+from harper_gateway.validation import short_validation_errors
+from harper_gateway.web_sessions import WebSessions
 
 log = logging.getLogger(__name__)
 
@@ -43,7 +49,9 @@ def create_app(settings: HarperSettings) -> FastAPI:
         await broker.connect()
         await ensure_account_stream(broker)
         redis = Redis.from_url(settings.redis_url)
-        bus = BusClient(broker, timeout_s=settings.request_timeout_s)
+        bus = StampingBusClient(broker, timeout_s=settings.request_timeout_s)
+        await _open_keys(app, broker, settings)
+        app.state.web_sessions = WebSessions(redis, settings.web_session_ttl_s)
         state = GatewayState(
             settings=settings,
             broker=broker,
@@ -67,7 +75,13 @@ def create_app(settings: HarperSettings) -> FastAPI:
             await broker.stop()
             await redis.aclose()
 
-    app = FastAPI(title="Harper", version="0.1.0", lifespan=lifespan)
+    app = FastAPI(
+        title="Harper",
+        version="0.1.0",
+        lifespan=lifespan,
+        dependencies=[Depends(authorize), Depends(take_idempotency_key)],
+    )
+    short_validation_errors(app)
     tracer = provider.get_tracer("harper.gateway")
 
     @app.middleware("http")
@@ -84,9 +98,25 @@ def create_app(settings: HarperSettings) -> FastAPI:
     for router in (query.router, stream.router, followup.router, system.router):
         app.include_router(router)
     app.include_router(communications_router)
+    app.include_router(admin.router)
+    app.include_router(sign_in.router)
     mount_ui(app)  # after the API routes: it answers only what they don't
     app.add_middleware(JsonBodies)
+    app.add_middleware(  # outermost: nothing runs for a request it refuses
+        RequestGuards,
+        hosts=allowed_hosts(settings.host, settings.allowed_hosts),
+        max_body_bytes=settings.max_body_bytes,
+    )
     return app
+
+
+async def _open_keys(app: FastAPI, broker: NatsBroker, settings: HarperSettings) -> None:
+    """The shared key store; the admin key ``harper up`` was given is installed in it."""
+    store = await KeyStore.open(broker.config.connection_state.stream)
+    if settings.admin_key:
+        await store.install("admin", "admin", settings.admin_key, by="harper up")
+    app.state.key_store = store
+    app.state.keys = KeyCache(store)
 
 
 async def _clear_cache_on_account_events(state: GatewayState) -> Subscription:

@@ -20,6 +20,7 @@ class JsonBodies:
         if scope["type"] == "http" and scope["method"] == "POST":
             headers = [(k, v) for k, v in scope["headers"] if k != b"content-type"]
             given = dict(scope["headers"]).get(b"content-type", b"")
+            scope = {**scope, "harper.content_type": given}  # as sent, for the origin check
             if given.split(b";")[0].strip().lower() in _FORM_OR_MISSING:
                 headers.append((b"content-type", b"application/json"))
                 scope = {**scope, "headers": headers}

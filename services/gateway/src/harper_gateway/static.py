@@ -12,7 +12,7 @@ import os
 from pathlib import Path
 
 from fastapi import FastAPI
-from starlette.responses import HTMLResponse, PlainTextResponse
+from starlette.responses import FileResponse, HTMLResponse, PlainTextResponse, Response
 from starlette.staticfiles import StaticFiles
 from starlette.types import Receive, Scope, Send
 
@@ -63,6 +63,15 @@ class WebUI:
             await response(scope, receive, send)
             return
         await self.files(scope, receive, send)
+
+
+def index_response(dist: Path | None = None) -> Response:
+    """``/`` itself: the UI's index.html, or the page saying how to build it."""
+    folder = dist if dist is not None else ui_dist_dir()
+    index = folder / "index.html"
+    if index.is_file():
+        return FileResponse(index)
+    return HTMLResponse(missing_build_page(folder), status_code=503)
 
 
 def mount_ui(app: FastAPI, dist: Path | None = None) -> None:

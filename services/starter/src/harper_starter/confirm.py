@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from pydantic import JsonValue
 
+from harper_common.auth.roles import require
 from harper_common.bus.client import BusClient, request_query
 from harper_common.messages import subjects
 from harper_common.messages.base import ErrorCode
@@ -64,9 +65,13 @@ class ConfirmHandler:
         self, request: ConfirmRequest, session: PendingSession
     ) -> QueryResponse:
         """A drafted follow-up: approval (confirmed) or rejection, both to the follow-up agent."""
+        require(request.caller, "broker", "Approving or rejecting a follow-up")
         action_id = str(session.context.get("action_id") or session.session_id)
         decision = FollowupApproveRequest(
-            request_id=request.request_id, action_id=action_id, approved=request.confirmed
+            request_id=request.request_id,
+            action_id=action_id,
+            approved=request.confirmed,
+            approved_by=request.caller.name if request.caller else None,
         )
         reply = await request_query(
             self.bus, subjects.FOLLOWUP_APPROVE, decision, request.request_id

@@ -14,6 +14,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, date, datetime
 
+from harper_common.auth.roles import require
 from harper_common.brain.usage import StepTimer
 from harper_common.bus.routes import ServiceFailure
 from harper_common.memory.errors import HarperMemoryError
@@ -40,7 +41,14 @@ from harper_updater.proof import (
     update_response,
 )
 from harper_updater.vague import VAGUE_MESSAGE, FormError, clarification_fields, form_changes
-from harper_updater.writer import AccountWriter, Committed, Draft, StaleWrite, Unchanged
+from harper_updater.writer import (
+    SERVICE_NAME,
+    AccountWriter,
+    Committed,
+    Draft,
+    StaleWrite,
+    Unchanged,
+)
 
 
 @dataclass
@@ -57,6 +65,11 @@ class UpdaterDeps:
         return self.clock().date()
 
 
+def asked_by(request: AgentRequest) -> str:
+    """Who the history will say asked: the caller's key name, else this service."""
+    return request.caller.name if request.caller else SERVICE_NAME
+
+
 def evidence_of(query: str) -> str:
     return f'User command: "{" ".join(query.split())}"'
 
@@ -66,6 +79,7 @@ class UpdaterAgent:
         self.deps = deps
 
     async def apply(self, request: AgentRequest) -> UpdateResponse | VagueUpdateClarification:
+        require(request.caller, "broker", "Changing an account")
         account = self._account(request)
         state = self.read(account.account_id)
         names = [account.account_name, state.name, request.intent.account_name or ""]
@@ -90,6 +104,7 @@ class UpdaterAgent:
         return response
 
     async def clarified(self, request: AgentRequest) -> UpdateResponse:
+        require(request.caller, "broker", "Changing an account")
         account = self._account(request)
         form = request.details.get("clarification_data")
         if not isinstance(form, dict) or not any(_filled(value) for value in form.values()):
@@ -120,7 +135,9 @@ class UpdaterAgent:
         expected_version: int | None = None,
     ) -> UpdateResponse:
         """Validate and apply under the lock; the response carries the index's confirmation."""
-        result = await self.commit_changes(account_id, changes, evidence, expected_version)
+        result = await self.commit_changes(
+            account_id, changes, evidence, expected_version, by=asked_by(request)
+        )
         if isinstance(result, Unchanged):
             return UpdateResponse(
                 request_id=request.request_id,
@@ -142,6 +159,8 @@ class UpdaterAgent:
         changes: list[ProposedChange],
         evidence: str,
         expected_version: int | None = None,
+        *,
+        by: str = SERVICE_NAME,
     ) -> Committed | Unchanged:
         today = self.deps.today()
 
@@ -158,7 +177,7 @@ class UpdaterAgent:
 
         try:
             return await self.deps.writer.commit(
-                account_id, mutate, expected_version=expected_version
+                account_id, mutate, expected_version=expected_version, by=by
             )
         except InvalidChange as exc:
             raise ServiceFailure(

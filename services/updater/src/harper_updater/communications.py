@@ -14,6 +14,7 @@ from collections.abc import Callable
 from datetime import UTC, datetime
 from email.utils import parseaddr
 
+from harper_common.auth.roles import require
 from harper_common.bus.routes import ServiceFailure
 from harper_common.memory.errors import MemoryFormatError
 from harper_common.memory.models import (
@@ -40,7 +41,7 @@ from harper_updater.contacts import ContactBook
 from harper_updater.outbox import FileWrite
 from harper_updater.source_text import describe, extract_summary, participants_of
 from harper_updater.unmatched import UnmatchedQueue
-from harper_updater.writer import AccountWriter, Committed, Draft
+from harper_updater.writer import SERVICE_NAME, AccountWriter, Committed, Draft
 
 
 def free_source_id(
@@ -80,6 +81,7 @@ class CommunicationDesk:
     async def file(
         self, request: CommunicationRequest
     ) -> CommunicationFiled | CommunicationUnmatched:
+        require(request.caller, "broker", "Filing a communication")
         raw = self._parse(request)
         email = request.email or _counterpart_email(raw, request.direction)
         if request.account_id is not None:
@@ -141,7 +143,8 @@ class CommunicationDesk:
                 return None
             return self._draft(state, request, raw, source_id, raw_text, summary)
 
-        result = await self.writer.commit(account_id, mutate)
+        by = request.caller.name if request.caller else request.filed_by or SERVICE_NAME
+        result = await self.writer.commit(account_id, mutate, by=by)
         source_path = self._source_rel(account_id, request, chosen["id"])
         if not isinstance(result, Committed):
             return CommunicationFiled(

@@ -15,6 +15,7 @@ from typing import Protocol
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
+from harper_common.auth.roles import require
 from harper_common.bus.client import BusError
 from harper_common.bus.routes import ServiceFailure
 from harper_common.memory.atomic import atomic_write_text
@@ -24,7 +25,7 @@ from harper_common.messages.base import ErrorCode
 from harper_common.messages.events import AccountEventKind
 from harper_common.messages.index import NameMatch
 from harper_common.messages.query import AgentRequest, UpdateResponse
-from harper_updater.agent import UpdaterAgent, evidence_of
+from harper_updater.agent import UpdaterAgent, asked_by, evidence_of
 from harper_updater.apply import add_notes, list_text
 from harper_updater.changes import ProposedChange
 from harper_updater.lines import canonical_line
@@ -69,6 +70,7 @@ class AccountCreator:
         self.marks.mkdir(parents=True, exist_ok=True)
 
     async def create(self, request: AgentRequest) -> UpdateResponse:
+        require(request.caller, "broker", "Creating an account")
         details = self._details(request)
         if (done := self._already_created(request.session_id)) is not None:
             state = self.agent.read(done)
@@ -88,7 +90,9 @@ class AccountCreator:
         message = f"Created new account: {first.state.name} (ID: {account_id})"
         if follow_on:
             evidence = evidence_of(request.query)
-            more = await self.agent.commit_changes(account_id, follow_on, evidence)
+            more = await self.agent.commit_changes(
+                account_id, follow_on, evidence, by=asked_by(request)
+            )
             if isinstance(more, Committed):
                 writes.append(more)
                 listed = ", ".join(f"{c.field}: {c.new_value}" for c in more.entry.changes)
@@ -198,7 +202,7 @@ class AccountCreator:
                     kind=AccountEventKind.CREATED,
                 )
 
-            result = await self.deps.writer.commit(account_id, mutate)
+            result = await self.deps.writer.commit(account_id, mutate, by=asked_by(request))
             assert not isinstance(result, Unchanged)
             if request.session_id and re.fullmatch(r"[A-Za-z0-9_-]{1,100}", request.session_id):
                 atomic_write_text(self.marks / request.session_id, account_id)

@@ -66,7 +66,8 @@ class FollowupRecorder:
                 return None
             return self._draft(state, request)
 
-        result = await self.writer.commit(request.account_id, mutate)
+        by = request.approved_by or "followup"
+        result = await self.writer.commit(request.account_id, mutate, by=by)
         if isinstance(result, Committed):
             return FollowupRecordReply(
                 account_id=request.account_id,

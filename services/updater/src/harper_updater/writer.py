@@ -47,6 +47,10 @@ class EventPublisher(Protocol):
     async def last_version(self, kind: AccountEventKind, account_id: str) -> int | None: ...
 
 
+SERVICE_NAME = "updater"
+"""``By`` of the entries the updater writes on its own (incoming communications, relays)."""
+
+
 class StaleWrite(Exception):
     """state.md changed under the writer (or is not at the version the caller expected)."""
 
@@ -104,12 +108,20 @@ class AccountWriter:
         self.crash_target = _crash_target()
 
     async def commit(
-        self, account_id: str, mutate: Mutation, *, expected_version: int | None = None
+        self,
+        account_id: str,
+        mutate: Mutation,
+        *,
+        expected_version: int | None = None,
+        by: str = SERVICE_NAME,
     ) -> Committed | Unchanged:
-        """Apply ``mutate`` under the account lock; publish the event before releasing it."""
+        """Apply ``mutate`` under the account lock; publish the event before releasing it.
+
+        ``by`` is who asked (a key's name), written in the history entry's ``By`` line.
+        """
         async with self.locks.hold(account_id):
             result = await anyio.to_thread.run_sync(
-                self._write, account_id, mutate, expected_version
+                self._write, account_id, mutate, expected_version, by
             )
             if isinstance(result, Unchanged):
                 return result
@@ -130,7 +142,7 @@ class AccountWriter:
             os._exit(CRASH_EXIT_CODE)
 
     def _write(
-        self, account_id: str, mutate: Mutation, expected_version: int | None
+        self, account_id: str, mutate: Mutation, expected_version: int | None, by: str
     ) -> tuple[Committed, OutboxRecord] | Unchanged:
         state_path = self.memory.state_path(account_id)
         history_path = self.memory.history_path(account_id)
@@ -151,6 +163,7 @@ class AccountWriter:
             changes=draft.changes,
             details=draft.details,
             evidence=draft.evidence,
+            by=by,
         )
         version = (before.version if before else 0) + 1
         after = draft.state.model_copy(

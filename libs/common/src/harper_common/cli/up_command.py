@@ -16,6 +16,7 @@ from typing import Annotated
 
 import typer
 
+from harper_common.auth.admin_key import ensure_admin_key
 from harper_common.cli.console import err, out, progress_bar
 from harper_common.cli.demo_command import default_truth_path, write_demo
 from harper_common.cli.memory_command import print_summary
@@ -56,6 +57,8 @@ def up(
         err.print(str(exc), highlight=False, markup=False)
         raise typer.Exit(code=2) from exc
     prepare_memory(settings)
+    admin_key, key_source = ensure_admin_key(settings.data_dir, settings.admin_key)
+    settings = settings.model_copy(update={"admin_key": admin_key})
     stack = Stack(settings, replicas=counts)
     signal.signal(signal.SIGINT, _interrupt)
     signal.signal(signal.SIGTERM, _interrupt)
@@ -77,6 +80,11 @@ def up(
         out.print(
             f"Harper is up on http://{settings.host}:{settings.port} "
             f"({health.get('accounts_indexed', 0)} accounts indexed). Ctrl-C stops it.",
+            highlight=False,
+        )
+        out.print(f"Admin key ({key_source}): {admin_key}", highlight=False)
+        out.print(
+            f"Sign in: http://{settings.host}:{settings.port}/?token={admin_key}",
             highlight=False,
         )
         supervise(stack)

@@ -62,6 +62,7 @@ def append_history(
     changes: Iterable[FieldChange] = (),
     details: Iterable[Detail] = (),
     evidence: str | None = None,
+    by: str | None = None,
 ) -> HistoryEntry:
     """Append one linked entry to history.md and replace the file atomically.
 
@@ -69,7 +70,13 @@ def append_history(
     """
     history = read_history(path)
     entry = chain_entry(
-        history, at=at, summary=summary, changes=changes, details=details, evidence=evidence
+        history,
+        at=at,
+        summary=summary,
+        changes=changes,
+        details=details,
+        evidence=evidence,
+        by=by,
     )
     atomic_write_text(path, render_history(history))
     return entry

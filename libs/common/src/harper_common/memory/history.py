@@ -58,6 +58,7 @@ def chain_entry(
     changes: Iterable[FieldChange] = (),
     details: Iterable[Detail] = (),
     evidence: str | None = None,
+    by: str | None = None,
 ) -> HistoryEntry:
     """Append an entry linked to the last one, with a strictly later id; return it."""
     last = history.last
@@ -67,6 +68,7 @@ def chain_entry(
         changes=list(changes),
         details=list(details),
         evidence=evidence,
+        by=by,
         previous=last.id if last else None,
     )
     history.entries.append(entry)
@@ -93,6 +95,8 @@ def render_entry(entry: HistoryEntry) -> str:
     ]
     if entry.evidence is not None:
         bullet_lines.append(f"- **Evidence**: {bullets.write_value(entry.evidence)}")
+    if entry.by is not None:
+        bullet_lines.append(f"- **By**: {bullets.write_value(entry.by)}")
     if entry.previous is not None:
         bullet_lines.append(f"- **Previous**: [{entry.previous}](#{anchor(entry.previous)})")
     blocks = [f"{_HEADING}{entry.id}"]
@@ -177,10 +181,13 @@ def _build_entry(
     changes: list[FieldChange] = []
     details: list[Detail] = []
     evidence: str | None = None
+    by: str | None = None
     previous: str | None = None
     for number, key, value in items:
         if key.lower() == "evidence":
             evidence = bullets.read_value(value) or ""
+        elif key.lower() == "by":
+            by = bullets.read_value(value) or ""
         elif key.lower() == "previous":
             previous = _previous_id(value, number, path)
         elif (pair := bullets.split_change(value)) is not None:
@@ -194,6 +201,7 @@ def _build_entry(
             changes=changes,
             details=details,
             evidence=evidence,
+            by=by,
             previous=previous,
         )
     except ValidationError as exc:

@@ -165,6 +165,8 @@ class HistoryEntry(_Model):
     changes: list[FieldChange] = Field(default_factory=list)
     details: list[Detail] = Field(default_factory=list)
     evidence: str | None = None
+    by: str | None = None
+    """Who asked for the change: a key's name, or a service for automatic entries."""
     previous: str | None = None
 
     @field_validator("id", "previous")

@@ -18,7 +18,7 @@ from typing import Literal
 from pydantic import Field
 
 from harper_common.memory.models import AccountId, Channel, Direction
-from harper_common.messages.base import WireModel
+from harper_common.messages.base import RequestEnvelope, WireModel
 
 
 class Communication(WireModel):
@@ -38,10 +38,12 @@ class Communication(WireModel):
     """A short summary for summary.md; when absent, the updater writes an extractive one."""
 
 
-class CommunicationRequest(Communication):
+class CommunicationRequest(Communication, RequestEnvelope):
     """Anyone -> updater: a communication to file."""
 
     request_id: str
+    filed_by: str | None = Field(default=None, max_length=100)
+    """The service that publishes it (history's ``By``) when no caller is stamped."""
 
 
 class CommunicationFiled(WireModel):

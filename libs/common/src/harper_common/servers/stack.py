@@ -45,7 +45,8 @@ def absolute_settings(settings: HarperSettings) -> HarperSettings:
     )
 
 
-def service_env(settings: HarperSettings) -> dict[str, str]:
+def service_env(settings: HarperSettings, service: str = "") -> dict[str, str]:
+    """The environment of a service's process; the admin key goes to the gateway alone."""
     extra = {
         "NATS_URL": settings.nats_url,
         "REDIS_URL": settings.redis_url,
@@ -59,6 +60,8 @@ def service_env(settings: HarperSettings) -> dict[str, str]:
     }
     if settings.qdrant_url:
         extra["QDRANT_URL"] = settings.qdrant_url
+    if service == "gateway" and settings.admin_key:
+        extra["HARPER_ADMIN_KEY"] = settings.admin_key
     if settings.followup_today is not None:
         extra["HARPER_FOLLOWUP_TODAY"] = settings.followup_today.isoformat()
     return child_env(extra)
@@ -153,8 +156,8 @@ class Stack:
         )
 
     def start_services(self) -> None:
-        env = service_env(self.settings)
         for name in START_ORDER:
+            env = service_env(self.settings, name)
             count = self.replicas.get(name, 1)
             for number in range(1, count + 1):
                 label = name if count == 1 else f"{name}-{number}"
