@@ -50,7 +50,9 @@ def wait_for_health(port: int, up: subprocess.Popen[bytes]) -> None:
         time.sleep(0.3)
 
 
-def test_up_serves_health_restarts_a_killed_service_and_stops_everything_on_ctrl_c(tmp_path: Path) -> None:
+def test_up_serves_health_restarts_a_killed_service_and_stops_everything_on_ctrl_c(
+    tmp_path: Path,
+) -> None:
     port = free_port()
     env = {
         **os.environ,
