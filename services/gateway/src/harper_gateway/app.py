@@ -15,7 +15,7 @@ from fastapi import Depends, FastAPI, Request, Response
 from faststream.nats import NatsBroker
 from nats.aio.subscription import Subscription
 from opentelemetry import trace
-from redis.asyncio import Redis
+from redis.asyncio import BlockingConnectionPool, Redis
 
 from harper_common.auth.keys import KeyStore
 from harper_common.bus.broker import ensure_account_stream, make_broker
@@ -29,6 +29,7 @@ from harper_gateway.cache import QueryCache
 from harper_gateway.events import EventLog
 from harper_gateway.guards import RequestGuards, allowed_hosts
 from harper_gateway.json_body import JsonBodies
+from harper_gateway.limits import KeyLimits
 from harper_gateway.routes import admin, followup, query, sign_in, stream, system
 from harper_gateway.routes.communications import router as communications_router
 from harper_gateway.stamping import StampingBusClient, take_idempotency_key
@@ -48,10 +49,17 @@ def create_app(settings: HarperSettings) -> FastAPI:
         broker = make_broker(settings, "gateway", tracer_provider=provider)
         await broker.connect()
         await ensure_account_stream(broker)
-        redis = Redis.from_url(settings.redis_url)
+        # A bounded pool that waits for a free connection instead of failing under load.
+        redis = Redis(
+            connection_pool=BlockingConnectionPool.from_url(
+                settings.redis_url, max_connections=256, timeout=5
+            )
+        )
         bus = StampingBusClient(broker, timeout_s=settings.request_timeout_s)
         await _open_keys(app, broker, settings)
         app.state.web_sessions = WebSessions(redis, settings.web_session_ttl_s)
+        limits = KeyLimits(redis, settings.rate_limit_per_min, settings.max_streams_per_key)
+        app.state.limits = limits
         state = GatewayState(
             settings=settings,
             broker=broker,
@@ -62,6 +70,7 @@ def create_app(settings: HarperSettings) -> FastAPI:
             cache=QueryCache(redis, ttl_s=settings.cache_ttl_s),
             memory=MemoryRoot(settings.mem_root),
             tracer_provider=provider,
+            limits=limits,
         )
         app.state.gateway = state
         invalidation = await _clear_cache_on_account_events(state)

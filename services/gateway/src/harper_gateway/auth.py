@@ -101,6 +101,7 @@ async def authorize(
             detail=f"This needs the {needed} role ({ROLE_HELP[needed]}); the key "
             f"{caller.name!r} is a {caller.role}.",
         )
+    await request.app.state.limits.check(caller)
     current_caller.set(caller)
     return caller
 

@@ -88,8 +88,7 @@ async def _service(state: GatewayState, name: str) -> Component:
 
 
 async def _nats(state: GatewayState) -> Component:
-    connection = state.broker.config.connection_state.connection
-    connected = bool(connection and connection.is_connected)
+    connected = state.bus.connected()
     url = state.settings.nats_url
     return Component(ok=connected, detail=url if connected else f"not connected to {url}")
 

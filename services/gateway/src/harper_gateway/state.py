@@ -18,6 +18,7 @@ from harper_common.memory.paths import MemoryRoot
 from harper_common.settings import HarperSettings
 from harper_gateway.cache import QueryCache
 from harper_gateway.events import EventLog
+from harper_gateway.limits import KeyLimits
 
 
 @dataclass
@@ -31,6 +32,7 @@ class GatewayState:
     cache: QueryCache
     memory: MemoryRoot
     tracer_provider: TracerProvider
+    limits: KeyLimits
     runs: set[asyncio.Task[Any]] = field(default_factory=set)
 
     def start_run(self, work: Coroutine[Any, Any, Any]) -> asyncio.Task[Any]:

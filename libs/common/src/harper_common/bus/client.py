@@ -32,6 +32,11 @@ class BusClient:
         self.broker = broker
         self.timeout_s = timeout_s
 
+    def connected(self) -> bool:
+        """True while the connection to NATS is up (False while it reconnects)."""
+        connection = self.broker.config.connection_state.connection
+        return bool(connection is not None and connection.is_connected)
+
     async def call(
         self,
         endpoint: Endpoint[RequestT, ReplyT],
@@ -79,6 +84,14 @@ class BusClient:
         deadline has passed is not sent at all.
         """
         timeout = _bounded_by_deadline(subject, message, timeout_s or self.timeout_s)
+        if not self.connected():
+            raise BusError(
+                ErrorReply(
+                    code=ErrorCode.UNAVAILABLE,
+                    message="The message bus (NATS) is not connected; nothing was sent.",
+                    fix="Try again shortly: the services reconnect by themselves when it is back.",
+                )
+            )
         try:
             raw = await self.broker.request(
                 message.model_dump(mode="json"), subject, timeout=timeout

@@ -11,10 +11,12 @@ from collections.abc import AsyncIterator
 
 from fastapi import APIRouter, Header
 from fastapi.responses import JSONResponse, StreamingResponse
+from starlette.background import BackgroundTask
 
 from harper_common.messages import subjects
 from harper_common.messages.base import ErrorCode
 from harper_common.messages.query import QueryRequest
+from harper_gateway.auth import current_caller
 from harper_gateway.deps import StateDep
 from harper_gateway.events import StreamEvent, parse_event_id
 from harper_gateway.responses import error_json
@@ -45,7 +47,7 @@ async def query_stream(
             state.broker, state.bus, state.events, subjects.STARTER_QUERY, message, request_id
         )
     )
-    return _sse(state.events.follow(request_id), request_id)
+    return _sse(state, state.events.follow(request_id), request_id)
 
 
 @router.get("/query/stream/{request_id}", response_model=None)
@@ -83,13 +85,26 @@ async def _resume(state: GatewayState, last_event_id: str) -> StreamingResponse 
             request_id,
             fix="Send the query again.",
         )
-    return _sse(state.events.follow(request_id, after), request_id)
+    return _sse(state, state.events.follow(request_id, after), request_id)
 
 
-def _sse(events: AsyncIterator[StreamEvent], request_id: str) -> StreamingResponse:
+def _sse(
+    state: GatewayState, events: AsyncIterator[StreamEvent], request_id: str
+) -> StreamingResponse:
+    """The events as SSE, holding one of the caller's open-stream places until they end."""
+    slot = state.limits.take_stream(current_caller.get())
+
     async def body() -> AsyncIterator[str]:
-        async for event in events:
-            yield event.encode()
+        try:
+            async for event in events:
+                yield event.encode()
+        finally:
+            slot.release()
 
     headers = {**SSE_HEADERS, "X-Request-ID": request_id}
-    return StreamingResponse(body(), media_type="text/event-stream", headers=headers)
+    return StreamingResponse(
+        body(),
+        media_type="text/event-stream",
+        headers=headers,
+        background=BackgroundTask(slot.release),
+    )
