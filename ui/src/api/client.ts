@@ -40,7 +40,8 @@ export interface ConfirmBody extends AccountDetails {
 export async function postConfirm(body: ConfirmBody, signal?: AbortSignal): Promise<QueryResponse> {
   const response = await fetch('/confirm', {
     method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
+    // One key per submission: a retry of this very answer is never applied twice.
+    headers: { 'Content-Type': 'application/json', 'Idempotency-Key': crypto.randomUUID() },
     body: JSON.stringify(body),
     signal,
   });

@@ -140,10 +140,13 @@ export async function streamQuery(options: StreamOptions): Promise<void> {
     if (!finished) throw new StreamDropped('the stream ended before its final event');
   };
 
+  // One key for this submission, so the services never apply it twice whatever is retried.
+  const submissionKey = crypto.randomUUID();
   const open = async (): Promise<Response> => {
     const headers: Record<string, string> = { Accept: 'text/event-stream' };
     if (requestId === null) {
       headers['Content-Type'] = 'application/json';
+      headers['Idempotency-Key'] = submissionKey;
       const body = JSON.stringify({ query: options.query, session_id: options.sessionId ?? null });
       return fetcher(`${base}/query/stream`, { method: 'POST', headers, body, signal: options.signal });
     }

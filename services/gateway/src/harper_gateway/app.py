@@ -28,6 +28,7 @@ from harper_gateway.auth import KeyCache, authorize
 from harper_gateway.cache import QueryCache
 from harper_gateway.events import EventLog
 from harper_gateway.guards import RequestGuards, allowed_hosts
+from harper_gateway.idempotency import IdempotentReplies
 from harper_gateway.json_body import JsonBodies
 from harper_gateway.limits import KeyLimits
 from harper_gateway.routes import admin, followup, query, sign_in, stream, system
@@ -111,6 +112,7 @@ def create_app(settings: HarperSettings) -> FastAPI:
     app.include_router(sign_in.router)
     mount_ui(app)  # after the API routes: it answers only what they don't
     app.add_middleware(JsonBodies)
+    app.add_middleware(IdempotentReplies)
     app.add_middleware(  # outermost: nothing runs for a request it refuses
         RequestGuards,
         hosts=allowed_hosts(settings.host, settings.allowed_hosts),

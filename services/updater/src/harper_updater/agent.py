@@ -34,6 +34,13 @@ from harper_common.sessions import PendingSession, SessionStore
 from harper_updater.apply import apply_changes, summary_of
 from harper_updater.brain import UpdateBrain
 from harper_updater.changes import InvalidChange, ProposedChange, validate_all
+from harper_updater.idempotency import (
+    Replayed,
+    entry_for_key,
+    key_detail,
+    refuse_if_too_late,
+    replayed_response,
+)
 from harper_updater.proof import (
     IndexWaiter,
     changes_message,
@@ -135,9 +142,19 @@ class UpdaterAgent:
         expected_version: int | None = None,
     ) -> UpdateResponse:
         """Validate and apply under the lock; the response carries the index's confirmation."""
+        refuse_if_too_late(request)
         result = await self.commit_changes(
-            account_id, changes, evidence, expected_version, by=asked_by(request)
+            account_id,
+            changes,
+            evidence,
+            expected_version,
+            by=asked_by(request),
+            idempotency_key=request.idempotency_key,
         )
+        if isinstance(result, Replayed):
+            return replayed_response(
+                self.deps.memory, account_id, result.name, result.entry, request.request_id
+            )
         if isinstance(result, Unchanged):
             return UpdateResponse(
                 request_id=request.request_id,
@@ -161,24 +178,35 @@ class UpdaterAgent:
         expected_version: int | None = None,
         *,
         by: str = SERVICE_NAME,
-    ) -> Committed | Unchanged:
+        idempotency_key: str | None = None,
+    ) -> Committed | Unchanged | Replayed:
+        """Apply the changes under the account's lock; a request whose key is already in the
+        history is not applied again (``Replayed``)."""
         today = self.deps.today()
+        earlier: list[Replayed] = []
 
-        def mutate(state: AccountState | None, _history: History) -> Draft | None:
+        def mutate(state: AccountState | None, history: History) -> Draft | None:
             if state is None:
                 raise InvalidChange(f"account {account_id} has no state.md")
+            if (done := entry_for_key(history, idempotency_key)) is not None:
+                earlier.append(Replayed(state.name, done))
+                return None
             applied = apply_changes(state, validate_all(changes, state, today), today)
             if not applied.changes:
                 return None
-            summary = summary_of(state, applied.changes)
             return Draft(
-                state=applied.state, summary=summary, changes=applied.changes, evidence=evidence
+                state=applied.state,
+                summary=summary_of(state, applied.changes),
+                changes=applied.changes,
+                evidence=evidence,
+                details=key_detail(idempotency_key),
             )
 
         try:
-            return await self.deps.writer.commit(
+            result = await self.deps.writer.commit(
                 account_id, mutate, expected_version=expected_version, by=by
             )
+            return earlier[0] if earlier else result
         except InvalidChange as exc:
             raise ServiceFailure(
                 ErrorCode.BAD_REQUEST,
