@@ -86,7 +86,9 @@ def make_drafter(settings: HarperSettings, service: BusService) -> Drafter:
     if brain.resolved_brain != "claude":
         return LocalDrafter()
     drafter = ClaudeDrafter(
-        ClaudeClient.from_settings(brain), settings.skills_dir, AuditLog(settings.data_dir)
+        ClaudeClient.from_settings(brain, agent="followup"),
+        settings.skills_dir,
+        AuditLog(settings.data_dir),
     )
     service.on_stop.append(drafter.aclose)
     return drafter

@@ -58,7 +58,11 @@ class ClaudeBrain:
             draft.account_name = request.account.account_name
         if result.budget_exhausted:
             draft.notes.append("The tool budget ran out; the answer uses what was read by then.")
-        if not result.accepted and result.flag:
+        if result.outcome == "refused":
+            draft.notes.append("Claude declined to answer this request; nothing was made up.")
+        elif result.outcome == "cut":
+            draft.notes.append(f"Not complete: {result.flag}.")
+        elif not result.accepted and result.flag:
             draft.notes.append(f"Evidence check not passed: {result.flag}.")
         return ClaudeRun(
             draft=draft, usage=result.usage, steps=result.steps, model=self.client.model

@@ -116,7 +116,7 @@ def _claude(
     brain_settings = BrainSettings()
     if brain_settings.resolved_brain != "claude":
         return None
-    client = ClaudeClient.from_settings(brain_settings)
+    client = ClaudeClient.from_settings(brain_settings, agent="search")
     service.on_stop.append(client.aclose)
     return ClaudeBrain(client, available_skills_xml(skills), has_sources)
 

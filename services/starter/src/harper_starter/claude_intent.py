@@ -231,7 +231,7 @@ def make_classifier(
     if brain.resolved_brain != "claude":
         return local
     skills_xml = available_skills_xml(load_all_skills(skills_root))
-    client = ClaudeClient.from_settings(brain)
+    client = ClaudeClient.from_settings(brain, agent="starter")
     return ClaudeIntentClassifier(
         client, local=local, skills_xml=skills_xml, audit=AuditLog(settings_data_dir)
     )

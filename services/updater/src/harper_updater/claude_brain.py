@@ -294,7 +294,7 @@ def make_brain(
         return local
     skills = load_skills(settings.skills_dir, "update")
     return ClaudeBrain(
-        ClaudeClient.from_settings(brain),
+        ClaudeClient.from_settings(brain, agent="updater"),
         skills=skills,
         local=local,
         audit=AuditLog(settings.data_dir),

@@ -28,6 +28,7 @@ from anthropic.types import (
 )
 from pydantic import BaseModel, ValidationError
 
+from harper_common.brain.circuit import CircuitBreaker
 from harper_common.brain.errors import (
     BrainError,
     BrainResponseError,
@@ -60,16 +61,26 @@ class ClaudeClient:
     """Runs model turns against the Messages API. Safe to share between concurrent agent runs."""
 
     def __init__(
-        self, sdk: anthropic.AsyncAnthropic, *, model: str, max_tokens: int, retry: RetryPolicy
+        self,
+        sdk: anthropic.AsyncAnthropic,
+        *,
+        model: str,
+        max_tokens: int,
+        retry: RetryPolicy,
+        circuit: CircuitBreaker | None = None,
     ) -> None:
         self.sdk = sdk
         self.model = model
         self.max_tokens = max_tokens
         self.retry = retry
+        self.circuit = circuit or CircuitBreaker()
 
     @classmethod
-    def from_settings(cls, settings: BrainSettings) -> ClaudeClient:
-        """Build the client (and its HTTP pool) from `BrainSettings`; sends no request."""
+    def from_settings(cls, settings: BrainSettings, agent: str | None = None) -> ClaudeClient:
+        """Build the client (and its HTTP pool) from `BrainSettings`; sends no request.
+
+        ``agent`` picks its model: ``HARPER_CLAUDE_MODEL_<AGENT>`` over ``HARPER_CLAUDE_MODEL``.
+        """
         if settings.anthropic_api_key is None or not settings.has_key:
             raise BrainError(
                 "the Claude brain needs ANTHROPIC_API_KEY; set it or use HARPER_BRAIN=local"
@@ -86,8 +97,16 @@ class ClaudeClient:
             max_delay_s=settings.claude_retry_max_delay_s,
             max_retry_after_s=settings.claude_max_retry_after_s,
         )
+        circuit = CircuitBreaker(
+            failures_to_open=settings.claude_circuit_failures,
+            cooldown_s=settings.claude_circuit_cooldown_s,
+        )
         return cls(
-            sdk, model=settings.claude_model, max_tokens=settings.claude_max_tokens, retry=retry
+            sdk,
+            model=settings.model_for(agent),
+            max_tokens=settings.claude_max_tokens,
+            retry=retry,
+            circuit=circuit,
         )
 
     async def aclose(self) -> None:
@@ -127,7 +146,22 @@ class ClaudeClient:
             tools=tool_params(tools),
             tool_choice=tool_choice,
         )
-        return await self._with_retries(request, on_event)
+        return await self._through_circuit(request, on_event)
+
+    async def _through_circuit(
+        self, request: _Request, on_event: EventCallback | None
+    ) -> TurnResult:
+        """Refuse at once while the circuit is open; a probe gets one attempt, no retries."""
+        admitted = self.circuit.admit()
+        if admitted == "refuse":
+            raise BrainUnavailable(self.circuit.describe(), attempts=0)
+        try:
+            result = await self._with_retries(request, on_event, probe=admitted == "probe")
+        except BrainUnavailable as error:
+            self.circuit.failed(error.reason)
+            raise
+        self.circuit.succeeded()
+        return result
 
     async def call_tool(
         self,
@@ -157,7 +191,9 @@ class ClaudeClient:
         except ValidationError as error:
             raise BrainResponseError(describe_invalid_input(tool.name, error)) from error
 
-    async def _with_retries(self, request: _Request, on_event: EventCallback | None) -> TurnResult:
+    async def _with_retries(
+        self, request: _Request, on_event: EventCallback | None, *, probe: bool = False
+    ) -> TurnResult:
         started = time.perf_counter()
         attempt = 0
         while True:
@@ -165,7 +201,7 @@ class ClaudeClient:
             try:
                 result = await self._stream_once(request, on_event)
             except Exception as error:
-                delay = self._retry_delay(error, attempt)
+                delay = self._retry_delay(error, self.retry.max_attempts if probe else attempt)
                 if on_event is not None:
                     reason = str(error)[:200]
                     await on_event(Retrying(attempt=attempt, delay_s=delay, reason=reason))

@@ -11,6 +11,7 @@ from __future__ import annotations
 import logging
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, field, replace
+from typing import Literal
 
 from anthropic.types import (
     MessageParam,
@@ -35,6 +36,10 @@ BUDGET_NOTE = "Budget exhausted: answer now from what you read, and say what you
 REJECTION_NOTE = "Your answer was not accepted: {reason}. Answer again, fixing this."
 MAX_FORCED_TURNS = 2
 """Turns sent with tool_choice none before the loop gives up on a model that keeps calling tools."""
+CUT_NOTE = "Your answer was cut off at the output limit. Continue it exactly where it stopped."
+MAX_PAUSES = 3
+"""``pause_turn`` continuations (server tools) before the loop stops waiting for the model."""
+Outcome = Literal["answered", "rejected", "cut", "refused", "looping"]
 
 Executor = Callable[[ToolCall], Awaitable[ToolOutcome]]
 AnswerCheck = Callable[[str], Awaitable[str | None]]
@@ -47,6 +52,7 @@ class LoopResult:
     answer: str
     accepted: bool
     flag: str | None
+    outcome: Outcome
     budget_exhausted: bool
     stop_reason: str | None
     turns: int
@@ -109,21 +115,37 @@ class _Loop:
     turns: int = 0
     forced_turns: int = 0
     rejections: int = 0
+    pauses: int = 0
+    continued: str = ""
+    """Text of an answer cut at max_tokens, to which the next turn's text is added."""
 
     async def run(self) -> LoopResult:
         while True:
             turn = await self._model_turn()
+            if turn.stop_reason == "refusal":
+                flag = "the model declined to answer this request"
+                return self._result(turn, accepted=False, flag=flag, outcome="refused")
+            if turn.stop_reason == "pause_turn" and self.pauses < MAX_PAUSES:
+                self.pauses += 1  # a server tool is still working: send the turn back as it is
+                continue
             if turn.tool_calls and self.forced_turns >= MAX_FORCED_TURNS:
                 flag = "the model kept calling tools after the budget was exhausted"
-                return self._result(turn, accepted=False, flag=flag)
+                return self._result(turn, accepted=False, flag=flag, outcome="looping")
             if turn.tool_calls:
                 await self._answer_tools(turn.tool_calls)
                 continue
-            reason = await self.final_check(turn.text) if self.final_check else None
+            if turn.stop_reason == "max_tokens":
+                if not self.continued:
+                    self.continued = turn.text
+                    self.messages.append(user_message(CUT_NOTE))
+                    continue
+                flag = "the answer was cut off at the output limit (HARPER_CLAUDE_MAX_TOKENS)"
+                return self._result(turn, accepted=False, flag=flag, outcome="cut")
+            reason = await self.final_check(self._text(turn)) if self.final_check else None
             if reason is None:
-                return self._result(turn, accepted=True, flag=None)
+                return self._result(turn, accepted=True, flag=None, outcome="answered")
             if self.rejections >= self.max_rejections:
-                return self._result(turn, accepted=False, flag=reason)
+                return self._result(turn, accepted=False, flag=reason, outcome="rejected")
             self.rejections += 1
             await self._emit(AnswerRejected(reason=reason, rejections=self.rejections))
             self.messages.append(user_message(REJECTION_NOTE.format(reason=reason)))
@@ -200,11 +222,18 @@ class _Loop:
         if self.on_event is not None:
             await self.on_event(event)
 
-    def _result(self, turn: TurnResult, *, accepted: bool, flag: str | None) -> LoopResult:
+    def _text(self, turn: TurnResult) -> str:
+        """The turn's text, after the part of an answer that was cut off before it."""
+        return f"{self.continued} {turn.text}".strip() if self.continued else turn.text
+
+    def _result(
+        self, turn: TurnResult, *, accepted: bool, flag: str | None, outcome: Outcome
+    ) -> LoopResult:
         return LoopResult(
-            answer=turn.text,
+            answer=self._text(turn),
             accepted=accepted,
             flag=flag,
+            outcome=outcome,
             budget_exhausted=self.budget.exhausted,
             stop_reason=turn.stop_reason,
             turns=self.turns,

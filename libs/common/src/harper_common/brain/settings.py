@@ -40,6 +40,32 @@ class BrainSettings(BaseSettings):
         validation_alias="HARPER_CLAUDE_MODEL",
         description="Model id sent to the Messages API (HARPER_CLAUDE_MODEL).",
     )
+    claude_model_starter: str | None = Field(
+        default=None,
+        validation_alias="HARPER_CLAUDE_MODEL_STARTER",
+        description="The starter's fallback classifier's model (a small one does).",
+    )
+    claude_model_search: str | None = Field(
+        default=None, validation_alias="HARPER_CLAUDE_MODEL_SEARCH"
+    )
+    claude_model_updater: str | None = Field(
+        default=None, validation_alias="HARPER_CLAUDE_MODEL_UPDATER"
+    )
+    claude_model_followup: str | None = Field(
+        default=None, validation_alias="HARPER_CLAUDE_MODEL_FOLLOWUP"
+    )
+    claude_circuit_failures: int = Field(
+        default=3,
+        ge=1,
+        validation_alias="HARPER_CLAUDE_CIRCUIT_FAILURES",
+        description="Failed turns in a row after which Claude is not called for a cool-down.",
+    )
+    claude_circuit_cooldown_s: float = Field(
+        default=30.0,
+        gt=0,
+        validation_alias="HARPER_CLAUDE_CIRCUIT_COOLDOWN_S",
+        description="How long the local engine answers alone before Claude is tried again.",
+    )
     claude_timeout_s: float = Field(
         default=60.0,
         gt=0,
@@ -85,6 +111,11 @@ class BrainSettings(BaseSettings):
                 "HARPER_BRAIN=claude needs ANTHROPIC_API_KEY (or use HARPER_BRAIN=local)"
             )
         return self
+
+    def model_for(self, agent: str | None) -> str:
+        """``HARPER_CLAUDE_MODEL_<AGENT>`` when set, else ``HARPER_CLAUDE_MODEL``."""
+        chosen = getattr(self, f"claude_model_{agent}", None) if agent else None
+        return chosen if isinstance(chosen, str) and chosen.strip() else self.claude_model
 
     @property
     def has_key(self) -> bool:
