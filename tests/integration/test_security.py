@@ -190,3 +190,16 @@ def test_a_lone_surrogate_is_a_clear_400(running: Harper, path: str) -> None:
     )
     assert reply.status_code == 400
     assert "Unicode" in reply.json()["message"]
+
+
+def test_metrics_are_prometheus_text_by_route_template(running: Harper) -> None:
+    with running.client() as client:
+        client.get(f"/file?path=accounts/{ACCOUNT}/state.md")
+        reply = client.get("/metrics")
+    assert reply.status_code == 200
+    assert reply.headers["content-type"].startswith("text/plain")
+    text = reply.text
+    assert 'harper_http_requests_total{method="GET",route="/file",status="200"}' in text
+    assert "harper_sse_streams_open" in text
+    assert "/file?path" not in text  # routes by template, never the raw path
+    assert call(running, None, "GET", "/metrics") == 401

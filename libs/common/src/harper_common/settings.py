@@ -64,6 +64,9 @@ class HarperSettings(BaseSettings):
         description="Trace exporter (HARPER_OTEL_EXPORTER); otlp: OTEL_EXPORTER_OTLP_ENDPOINT.",
     )
     log_level: str = Field(default="INFO", description="Log level of every service.")
+    log_format: Literal["text", "json"] = Field(
+        default="text", description="text, or json lines with the trace id (HARPER_LOG_FORMAT)."
+    )
     admin_key: str | None = Field(
         default=None,
         description="The admin API key (HARPER_ADMIN_KEY); `harper up` makes one when unset.",
@@ -84,6 +87,19 @@ class HarperSettings(BaseSettings):
     )
     web_session_ttl_s: int = Field(
         default=12 * 3600, ge=60, description="Browser sign-in lifetime (HARPER_WEB_SESSION_TTL_S)."
+    )
+    jetstream_replicas: int = Field(
+        default=1,
+        ge=1,
+        le=5,
+        description="Replicas of the account stream and KV buckets (HARPER_JETSTREAM_REPLICAS; "
+        "3 on a three-node NATS cluster).",
+    )
+    metrics_port: int = Field(
+        default=0,
+        ge=0,
+        le=65535,
+        description="Port of a service's Prometheus /metrics (HARPER_METRICS_PORT; 0: off).",
     )
     max_in_flight: int = Field(
         default=16,

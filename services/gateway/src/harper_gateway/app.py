@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import time
 from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
 
@@ -15,6 +16,7 @@ from fastapi import Depends, FastAPI, Request, Response
 from faststream.nats import NatsBroker
 from nats.aio.subscription import Subscription
 from opentelemetry import trace
+from opentelemetry.propagate import extract
 from redis.asyncio import BlockingConnectionPool, Redis
 
 from harper_common.auth.keys import KeyStore
@@ -24,6 +26,7 @@ from harper_common.bus.telemetry import make_tracer_provider
 from harper_common.memory.paths import MemoryRoot
 from harper_common.messages.subjects import ACCOUNT_EVENTS_ALL
 from harper_common.settings import HarperSettings
+from harper_gateway import http_metrics
 from harper_gateway.auth import KeyCache, authorize
 from harper_gateway.cache import QueryCache
 from harper_gateway.events import EventLog
@@ -49,7 +52,7 @@ def create_app(settings: HarperSettings) -> FastAPI:
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         broker = make_broker(settings, "gateway", tracer_provider=provider)
         await broker.connect()
-        await ensure_account_stream(broker)
+        await ensure_account_stream(broker, settings.jetstream_replicas)
         # A bounded pool that waits for a free connection instead of failing under load.
         redis = Redis(
             connection_pool=BlockingConnectionPool.from_url(
@@ -98,11 +101,18 @@ def create_app(settings: HarperSettings) -> FastAPI:
     async def traced(
         request: Request, call_next: Callable[[Request], Awaitable[Response]]
     ) -> Response:
-        name = f"{request.method} {request.url.path}"
-        with tracer.start_as_current_span(name, kind=trace.SpanKind.SERVER) as span:
+        """One span per request, joined to the caller's ``traceparent``, named by route."""
+        parent = extract(dict(request.headers))
+        started = time.perf_counter()
+        with tracer.start_as_current_span(
+            f"{request.method} {request.url.path}", context=parent, kind=trace.SpanKind.SERVER
+        ) as span:
             response = await call_next(request)
+            span.update_name(f"{request.method} {http_metrics.route_of(request)}")
+            span.set_attribute("http.route", http_metrics.route_of(request))
             span.set_attribute("http.status_code", response.status_code)
             response.headers["X-Trace-ID"] = format(span.get_span_context().trace_id, "032x")
+            http_metrics.record(request, response.status_code, time.perf_counter() - started)
             return response
 
     for router in (query.router, stream.router, followup.router, system.router):
@@ -110,6 +120,7 @@ def create_app(settings: HarperSettings) -> FastAPI:
     app.include_router(communications_router)
     app.include_router(admin.router)
     app.include_router(sign_in.router)
+    app.include_router(http_metrics.router)
     mount_ui(app)  # after the API routes: it answers only what they don't
     app.add_middleware(JsonBodies)
     app.add_middleware(IdempotentReplies)
@@ -123,7 +134,9 @@ def create_app(settings: HarperSettings) -> FastAPI:
 
 async def _open_keys(app: FastAPI, broker: NatsBroker, settings: HarperSettings) -> None:
     """The shared key store; the admin key ``harper up`` was given is installed in it."""
-    store = await KeyStore.open(broker.config.connection_state.stream)
+    store = await KeyStore.open(
+        broker.config.connection_state.stream, replicas=settings.jetstream_replicas
+    )
     if settings.admin_key:
         await store.install("admin", "admin", settings.admin_key, by="harper up")
     app.state.key_store = store

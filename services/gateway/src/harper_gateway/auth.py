@@ -38,6 +38,7 @@ ROUTE_ROLES: Final[dict[tuple[str, str], Role]] = {
     ("GET", "/followup/outbox"): "viewer",
     ("GET", "/auth/me"): "viewer",
     ("GET", "/vocabulary"): "viewer",
+    ("GET", "/metrics"): "viewer",
     ("POST", "/confirm"): "broker",
     ("POST", "/followup/draft"): "broker",
     ("POST", "/followup/execute"): "broker",

@@ -67,14 +67,18 @@ class KeyStore:
         self.kv = kv
 
     @classmethod
-    async def open(cls, js: JetStreamContext) -> KeyStore:
+    async def open(cls, js: JetStreamContext, replicas: int = 1) -> KeyStore:
         """The bucket, created on first use (history kept for audit)."""
         try:
             kv = await js.key_value(BUCKET)
         except BucketNotFoundError:
-            kv = await js.create_key_value(
-                KeyValueConfig(bucket=BUCKET, history=10, description="Harper API keys (hashed)")
+            config = KeyValueConfig(
+                bucket=BUCKET,
+                history=10,
+                replicas=replicas,
+                description="Harper API keys (hashed)",
             )
+            kv = await js.create_key_value(config)
         return cls(kv)
 
     async def add(self, name: str, role: Role, by: str | None = None) -> tuple[KeyRecord, str]:

@@ -34,14 +34,18 @@ def make_broker(
     )
 
 
-async def ensure_account_stream(broker: NatsBroker) -> None:
-    """Create the account-event stream if missing (any service may be the first to start)."""
+async def ensure_account_stream(broker: NatsBroker, replicas: int = 1) -> None:
+    """Create the account-event stream if missing (any service may be the first to start).
+
+    ``replicas`` is 3 on a three-node cluster (HARPER_JETSTREAM_REPLICAS).
+    """
     js = broker.config.connection_state.stream
     config = StreamConfig(
         name=ACCOUNT_STREAM,
         subjects=[ACCOUNT_EVENTS_ALL],
         duplicate_window=DUPLICATE_WINDOW_S,
         description="Durable account events (Harper).",
+        num_replicas=replicas,
     )
     try:
         await js.add_stream(config)

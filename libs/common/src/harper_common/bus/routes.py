@@ -14,6 +14,7 @@ from typing import TypeVar
 from faststream.nats import NatsBroker, NatsMessage
 from pydantic import BaseModel, ValidationError
 
+from harper_common.bus.metrics import measured
 from harper_common.messages.base import ErrorCode, ErrorReply, RequestEnvelope, WireModel
 
 RequestT = TypeVar("RequestT", bound=WireModel)
@@ -47,7 +48,10 @@ def reply_route(
     """
 
     async def on_message(message: NatsMessage) -> dict[str, object]:
-        reply = await answer(message.body, service, request_type, handler)
+        with measured(service, subject) as outcome:
+            reply = await answer(message.body, service, request_type, handler)
+            if isinstance(reply, ErrorReply):
+                outcome[0] = reply.code.value
         return reply.model_dump(mode="json")
 
     if max_workers and max_workers > 1:

@@ -15,6 +15,7 @@ from typing import Any, Protocol
 from faststream.nats import NatsBroker
 
 from harper_common.bus.broker import ensure_account_stream, make_broker
+from harper_common.bus.metrics import serve_metrics
 from harper_common.bus.routes import Handler, RequestT, reply_route
 from harper_common.bus.telemetry import instance_name
 from harper_common.messages.endpoint import Endpoint
@@ -95,8 +96,9 @@ class BusService:
 
     async def run(self, stop: asyncio.Event) -> None:
         """Connect, run the start hooks, serve until ``stop`` is set, then shut down cleanly."""
+        serve_metrics(self.settings.metrics_port)
         await self.broker.connect()
-        await ensure_account_stream(self.broker)
+        await ensure_account_stream(self.broker, self.settings.jetstream_replicas)
         await self.broker.start()
         tasks: list[asyncio.Task[None]] = []
         try:

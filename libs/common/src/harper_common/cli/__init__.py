@@ -11,6 +11,7 @@ from harper_common.cli.demo_command import demo_data
 from harper_common.cli.ingest_command import ingest
 from harper_common.cli.keys_command import keys_app
 from harper_common.cli.memory_command import check_memory_command
+from harper_common.cli.probe_command import probe
 from harper_common.cli.serve_command import serve
 from harper_common.cli.skills_command import skills_command
 from harper_common.cli.up_command import up
@@ -28,6 +29,7 @@ app.command("serve")(serve)
 app.command("ingest")(ingest)
 app.command("skills")(skills_command)
 app.add_typer(keys_app, name="keys")
+app.command("probe")(probe)
 
 
 def main() -> None:

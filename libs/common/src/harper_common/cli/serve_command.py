@@ -3,20 +3,13 @@
 from __future__ import annotations
 
 import asyncio
-import logging
 
 import typer
 
+from harper_common.bus.logs import configure_logging
 from harper_common.cli.console import err
 from harper_common.servers.services import UnknownService, serve_function, serve_until_signalled
 from harper_common.settings import HarperSettings
-
-
-def configure_logging(level: str) -> None:
-    logging.basicConfig(
-        level=level.upper(),
-        format="%(asctime)s %(levelname)s %(name)s: %(message)s",
-    )
 
 
 def serve(
@@ -29,5 +22,5 @@ def serve(
     except UnknownService as exc:
         err.print(str(exc), highlight=False)
         raise typer.Exit(code=2) from exc
-    configure_logging(settings.log_level)
+    configure_logging(settings.log_level, settings.log_format)
     asyncio.run(serve_until_signalled([name], settings))

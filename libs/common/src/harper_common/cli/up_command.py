@@ -17,10 +17,10 @@ from typing import Annotated
 import typer
 
 from harper_common.auth.admin_key import ensure_admin_key
+from harper_common.bus.logs import configure_logging
 from harper_common.cli.console import err, out, progress_bar
 from harper_common.cli.demo_command import default_truth_path, write_demo
 from harper_common.cli.memory_command import print_summary
-from harper_common.cli.serve_command import configure_logging
 from harper_common.memory import MemoryRoot, check_memory
 from harper_common.servers.processes import StartFailed
 from harper_common.servers.services import START_ORDER, serve_until_signalled
@@ -68,7 +68,7 @@ def up(
         for note in stack.notes:
             out.print(note, highlight=False)
         if in_process:
-            configure_logging(settings.log_level)
+            configure_logging(settings.log_level, settings.log_format)
             out.print(
                 f"services in this process; gateway on http://{settings.host}:{settings.port}"
             )

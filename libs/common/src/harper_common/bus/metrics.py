@@ -1,0 +1,58 @@
+"""Prometheus metrics of a service's bus work: requests, errors and latency per subject, and
+requests in flight. Every service records them in ``answer``; ``serve_metrics`` exposes them on
+``HARPER_METRICS_PORT`` (0, the default, keeps them in process: ``harper up`` runs many
+services on one host; containers set a port).
+"""
+
+from __future__ import annotations
+
+import logging
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+
+from prometheus_client import Counter, Gauge, Histogram, start_http_server
+
+log = logging.getLogger(__name__)
+
+REQUESTS = Counter(
+    "harper_bus_requests",
+    "Requests a service answered on the bus, by subject and outcome (ok or the error code).",
+    ["service", "subject", "outcome"],
+)
+LATENCY = Histogram(
+    "harper_bus_request_seconds",
+    "Time to answer one bus request.",
+    ["service", "subject"],
+    buckets=(0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30),
+)
+IN_FLIGHT = Gauge(
+    "harper_bus_in_flight", "Requests being handled right now.", ["service", "subject"]
+)
+TOKENS = Counter(
+    "harper_brain_tokens",
+    "Tokens sent to and received from the Claude API, by agent and kind.",
+    ["agent", "kind"],
+)
+
+
+@contextmanager
+def measured(service: str, subject: str) -> Iterator[list[str]]:
+    """Time a request; the caller puts its outcome in the yielded list (default: ok)."""
+    outcome = ["ok"]
+    gauge = IN_FLIGHT.labels(service, subject)
+    gauge.inc()
+    started = time.perf_counter()
+    try:
+        yield outcome
+    finally:
+        gauge.dec()
+        LATENCY.labels(service, subject).observe(time.perf_counter() - started)
+        REQUESTS.labels(service, subject, outcome[0]).inc()
+
+
+def serve_metrics(port: int) -> None:
+    """Expose this process's metrics over HTTP (``/metrics``) when ``port`` is not 0."""
+    if port:
+        start_http_server(port)
+        log.info("metrics on :%d/metrics", port)
