@@ -65,6 +65,15 @@ def test_the_nats_cluster_syncs_every_write_and_routes_three_nodes() -> None:
     config = (INFRA / "nats" / "cluster.conf").read_text()
     assert "sync_interval: always" in config
     assert all(f"nats://nats-{n}:6222" in config for n in (1, 2, 3))
+    assert 'include "permissions.conf"' in config
+
+
+def test_every_service_connects_as_its_own_nats_user() -> None:
+    services = compose_spec((INFRA / "compose.yaml").read_text())["services"]
+    for name in SERVICES:
+        assert services[name]["environment"]["HARPER_NATS_USER"] == name, name
+    assert services["provision"]["command"] == ["harper", "provision"]
+    assert "HARPER_NATS_PASSWORD_INDEXER" in services["nats-1"]["environment"]
 
 
 def rendered(overlay: str) -> list[dict[str, Any]]:

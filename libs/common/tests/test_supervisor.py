@@ -154,7 +154,7 @@ def test_a_foreign_server_is_used_only_when_the_settings_name_it(tmp_path: Path)
         with pytest.raises(StartFailed, match="not this Harper's"):
             unnamed.claim(unnamed._server_slots()[2][0])
         named = Stack(settings_for(tmp_path / "b", free_port(), free_port(), smtp))
-        assert named.claim(named._server_slots()[2][0]) is False
+        assert named.claim(named._server_slots()[2][0]) == "named"
         assert "HARPER_SMTP_PORT names" in named.notes[0]
     finally:
         foreign.stop()

@@ -10,7 +10,7 @@ import datetime as dt
 from pathlib import Path
 from typing import Literal
 
-from pydantic import AliasChoices, Field
+from pydantic import AliasChoices, Field, SecretStr
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
 
@@ -38,6 +38,14 @@ class HarperSettings(BaseSettings):
         default="nats://127.0.0.1:4222",
         validation_alias=AliasChoices("NATS_URL", "HARPER_NATS_URL"),
         description="NATS server with JetStream (NATS_URL).",
+    )
+    nats_user: str | None = Field(
+        default=None,
+        validation_alias="HARPER_NATS_USER",
+        description="This service's NATS user (HARPER_NATS_USER); `harper up` sets it.",
+    )
+    nats_password: SecretStr | None = Field(
+        default=None, validation_alias="HARPER_NATS_PASSWORD", description="Its password."
     )
     redis_url: str = Field(
         default="redis://127.0.0.1:6379/0",
@@ -141,6 +149,12 @@ class HarperSettings(BaseSettings):
         default=None,
         description="Count days since contact from this date instead of today (demo, tests).",
     )
+
+    def nats_credentials(self) -> dict[str, str]:
+        """``user``/``password`` for nats.connect when this process has a NATS user."""
+        if not self.nats_user or self.nats_password is None:
+            return {}
+        return {"user": self.nats_user, "password": self.nats_password.get_secret_value()}
 
     @property
     def nats_store_dir(self) -> Path:

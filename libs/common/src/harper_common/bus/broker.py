@@ -6,8 +6,9 @@ import logging
 
 from faststream.nats import NatsBroker
 from faststream.nats.opentelemetry import NatsTelemetryMiddleware
+from faststream.security import SASLPlaintext
 from nats.js.api import StreamConfig
-from nats.js.errors import BadRequestError
+from nats.js.errors import BadRequestError, NotFoundError
 from opentelemetry.sdk.trace import TracerProvider
 
 from harper_common.bus.stream import DUPLICATE_WINDOW_S
@@ -31,7 +32,15 @@ def make_broker(
         middlewares=[telemetry],
         graceful_timeout=10.0,
         connect_timeout=5,
+        security=nats_security(settings.nats_credentials()),
     )
+
+
+def nats_security(credentials: dict[str, str]) -> SASLPlaintext | None:
+    """A broker's login as one of the server's users (none for an open server)."""
+    if not credentials:
+        return None
+    return SASLPlaintext(username=credentials["user"], password=credentials["password"])
 
 
 async def ensure_account_stream(broker: NatsBroker, replicas: int = 1) -> None:
@@ -40,6 +49,11 @@ async def ensure_account_stream(broker: NatsBroker, replicas: int = 1) -> None:
     ``replicas`` is 3 on a three-node cluster (HARPER_JETSTREAM_REPLICAS).
     """
     js = broker.config.connection_state.stream
+    try:
+        await js.stream_info(ACCOUNT_STREAM)
+        return  # already there: services need not (and, with NATS users, may not) change it
+    except NotFoundError:
+        pass
     config = StreamConfig(
         name=ACCOUNT_STREAM,
         subjects=[ACCOUNT_EVENTS_ALL],

@@ -12,6 +12,7 @@ from harper_common.cli.ingest_command import ingest
 from harper_common.cli.keys_command import keys_app
 from harper_common.cli.memory_command import check_memory_command
 from harper_common.cli.probe_command import probe
+from harper_common.cli.provision_command import provision_command
 from harper_common.cli.serve_command import serve
 from harper_common.cli.skills_command import skills_command
 from harper_common.cli.up_command import up
@@ -30,6 +31,7 @@ app.command("ingest")(ingest)
 app.command("skills")(skills_command)
 app.add_typer(keys_app, name="keys")
 app.command("probe")(probe)
+app.command("provision")(provision_command)
 
 
 def main() -> None:

@@ -15,6 +15,7 @@ import typer
 from harper_common.auth.keys import BadKeyName, KeyNameTaken, KeyStore
 from harper_common.cli.console import err, out
 from harper_common.messages.base import Role
+from harper_common.servers.nats_auth import admin_credentials
 from harper_common.settings import HarperSettings
 
 keys_app = typer.Typer(help="API keys: add, list, revoke (roles: viewer, broker, admin).")
@@ -26,7 +27,10 @@ def _with_store(work: Callable[[KeyStore], Awaitable[T]]) -> T:
         settings = HarperSettings()
         try:
             connection = await nats.connect(
-                settings.nats_url, connect_timeout=3, max_reconnect_attempts=0
+                settings.nats_url,
+                connect_timeout=3,
+                max_reconnect_attempts=0,
+                **admin_credentials(settings),
             )
         except Exception as exc:
             err.print(f"cannot reach NATS at {settings.nats_url}: {exc} (is Harper up?)")

@@ -17,6 +17,7 @@ import typer
 from harper_common.cli.console import err
 from harper_common.messages.health import HealthRequest, ServiceHealth
 from harper_common.messages.subjects import SERVICES, health_subject
+from harper_common.servers.nats_auth import admin_credentials
 from harper_common.settings import HarperSettings
 
 
@@ -55,7 +56,10 @@ def _gateway(settings: HarperSettings, timeout_s: float) -> str | None:
 async def _bus(settings: HarperSettings, name: str, timeout_s: float) -> str | None:
     try:
         connection = await nats.connect(
-            settings.nats_url, connect_timeout=timeout_s, max_reconnect_attempts=0
+            settings.nats_url,
+            connect_timeout=timeout_s,
+            max_reconnect_attempts=0,
+            **admin_credentials(settings),
         )
     except Exception as exc:
         return f"cannot reach NATS at {settings.nats_url}: {exc}"

@@ -15,6 +15,7 @@ from types import FrameType
 from typing import Annotated
 
 import typer
+from pydantic import SecretStr
 
 from harper_common.auth.admin_key import ensure_admin_key
 from harper_common.bus.logs import configure_logging
@@ -22,6 +23,11 @@ from harper_common.cli.console import err, out, progress_bar
 from harper_common.cli.demo_command import default_truth_path, write_demo
 from harper_common.cli.memory_command import print_summary
 from harper_common.memory import MemoryRoot, check_memory
+from harper_common.servers.nats_auth import (
+    PERMISSIONS_FILE,
+    PROVISION,
+    load_or_create_credentials,
+)
 from harper_common.servers.processes import StartFailed
 from harper_common.servers.services import START_ORDER, serve_until_signalled
 from harper_common.servers.stack import (
@@ -59,7 +65,10 @@ def up(
     prepare_memory(settings)
     admin_key, key_source = ensure_admin_key(settings.data_dir, settings.admin_key)
     settings = settings.model_copy(update={"admin_key": admin_key})
-    stack = Stack(settings, replicas=counts)
+    passwords = (
+        load_or_create_credentials(settings.data_dir) if PERMISSIONS_FILE.is_file() else None
+    )
+    stack = Stack(settings, replicas=counts, nats_passwords=passwords)
     signal.signal(signal.SIGINT, _interrupt)
     signal.signal(signal.SIGTERM, _interrupt)
     signal.signal(signal.SIGHUP, _interrupt)
@@ -72,7 +81,7 @@ def up(
             out.print(
                 f"services in this process; gateway on http://{settings.host}:{settings.port}"
             )
-            asyncio.run(serve_until_signalled(START_ORDER, settings))
+            asyncio.run(serve_until_signalled(START_ORDER, in_process_settings(stack)))
             return
         stack.start_services()
         out.print(f"services started; logs in {stack.log_dir}", highlight=False)
@@ -95,6 +104,16 @@ def up(
         out.print("stopping Harper")
     finally:
         stack.stop()
+
+
+def in_process_settings(stack: Stack) -> HarperSettings:
+    """All services in this process share one connection identity: ``provision``."""
+    password = (stack.nats_passwords or {}).get(PROVISION)
+    if password is None:
+        return stack.settings
+    return stack.settings.model_copy(
+        update={"nats_user": PROVISION, "nats_password": SecretStr(password)}
+    )
 
 
 def supervise(stack: Stack) -> None:

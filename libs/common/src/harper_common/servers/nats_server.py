@@ -8,7 +8,13 @@ from pathlib import Path
 from urllib.parse import urlsplit
 
 from harper_common.servers.instance import server_name
-from harper_common.servers.processes import ManagedProcess, StartFailed, wait_for_port
+from harper_common.servers.nats_auth import include_line, server_environment
+from harper_common.servers.processes import (
+    ManagedProcess,
+    StartFailed,
+    child_env,
+    wait_for_port,
+)
 
 
 def nats_binary() -> Path:
@@ -44,14 +50,22 @@ def nats_config(host: str, port: int, store_dir: Path, name: str = "harper") -> 
     )
 
 
-def start_nats(url: str, data_dir: Path, log_dir: Path) -> ManagedProcess:
+def start_nats(
+    url: str, data_dir: Path, log_dir: Path, credentials: dict[str, str] | None = None
+) -> ManagedProcess:
+    """NATS on the URL's port; with ``credentials`` it refuses connections without one of its
+    users (``infra/nats/permissions.conf``), else it is open (the integration tests' servers)."""
     host, port = host_port(url, 4222)
     store = data_dir / "nats"
     store.mkdir(parents=True, exist_ok=True)
     config = store / "nats.conf"
-    config.write_text(nats_config(host, port, store / "jetstream", server_name(data_dir)))
+    text = nats_config(host, port, store / "jetstream", server_name(data_dir))
+    if credentials is not None:
+        text += include_line(store)
+    config.write_text(text)
+    env = child_env(server_environment(credentials)) if credentials is not None else None
     process = ManagedProcess(
-        "nats-server", [str(nats_binary()), "-c", str(config)], log_dir / "nats.log"
+        "nats-server", [str(nats_binary()), "-c", str(config)], log_dir / "nats.log", env=env
     )
     process.start()
     wait_for_port(process, host, port)

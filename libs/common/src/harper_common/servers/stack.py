@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import json
 import sys
 import time
@@ -11,6 +12,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from functools import partial
 from pathlib import Path
+from typing import Literal
 
 from harper_common.servers.instance import (
     instance_id,
@@ -19,6 +21,7 @@ from harper_common.servers.instance import (
     server_name,
     smtp_owner,
 )
+from harper_common.servers.nats_auth import PROVISION
 from harper_common.servers.nats_server import host_port, start_nats
 from harper_common.servers.processes import (
     ManagedProcess,
@@ -28,6 +31,7 @@ from harper_common.servers.processes import (
     port_open,
     wait_for_port,
 )
+from harper_common.servers.provision import provision
 from harper_common.servers.redis_server import start_redis
 from harper_common.servers.services import START_ORDER
 from harper_common.servers.smtp_sink import start_smtp_sink
@@ -45,8 +49,11 @@ def absolute_settings(settings: HarperSettings) -> HarperSettings:
     )
 
 
-def service_env(settings: HarperSettings, service: str = "") -> dict[str, str]:
-    """The environment of a service's process; the admin key goes to the gateway alone."""
+def service_env(
+    settings: HarperSettings, service: str = "", nats_passwords: dict[str, str] | None = None
+) -> dict[str, str]:
+    """The environment of a service's process: its own NATS user when the server has users;
+    the admin key goes to the gateway alone."""
     extra = {
         "NATS_URL": settings.nats_url,
         "REDIS_URL": settings.redis_url,
@@ -62,6 +69,9 @@ def service_env(settings: HarperSettings, service: str = "") -> dict[str, str]:
         extra["QDRANT_URL"] = settings.qdrant_url
     if service == "gateway" and settings.admin_key:
         extra["HARPER_ADMIN_KEY"] = settings.admin_key
+    if nats_passwords and service in nats_passwords:
+        extra["HARPER_NATS_USER"] = service
+        extra["HARPER_NATS_PASSWORD"] = nats_passwords[service]
     if settings.followup_today is not None:
         extra["HARPER_FOLLOWUP_TODAY"] = settings.followup_today.isoformat()
     return child_env(extra)
@@ -90,6 +100,8 @@ class Stack:
 
     settings: HarperSettings
     replicas: Mapping[str, int] = field(default_factory=dict)
+    nats_passwords: dict[str, str] | None = None
+    """Users of the NATS server ``harper up`` runs (None: an open server, or not ours)."""
     processes: list[ManagedProcess] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
 
@@ -99,8 +111,13 @@ class Stack:
 
     def start_servers(self) -> None:
         for slot, start in self._server_slots():
-            if self.claim(slot):
+            claimed = self.claim(slot)
+            if claimed == "start":
                 self.processes.append(start())
+            elif claimed == "named" and slot.what == "NATS":
+                self.nats_passwords = None  # a server the settings name: its users are not ours
+        password = (self.nats_passwords or {}).get(PROVISION)
+        asyncio.run(provision(self.settings.nats_url, password, self.settings.jetstream_replicas))
 
     def _server_slots(self) -> list[tuple[ServerSlot, Callable[[], ManagedProcess]]]:
         settings, logs = self.settings, self.log_dir
@@ -112,7 +129,9 @@ class Stack:
             (
                 ServerSlot("NATS", nats_host, nats_port, "NATS_URL", "nats_url" in named,
                            nats_owner),
-                partial(start_nats, settings.nats_url, settings.data_dir, logs),
+                partial(
+                    start_nats, settings.nats_url, settings.data_dir, logs, self.nats_passwords
+                ),
             ),
             (
                 ServerSlot("Redis", redis_host, redis_port, "REDIS_URL", "redis_url" in named,
@@ -127,19 +146,20 @@ class Stack:
             ),
         ]  # fmt: skip
 
-    def claim(self, slot: ServerSlot) -> bool:
-        """True when the port is free (start ours); False to use the server there; else refuse.
+    def claim(self, slot: ServerSlot) -> Literal["start", "own", "named"]:
+        """``start`` when the port is free; ``own`` or ``named`` to use the server there (this
+        instance's, or the one the settings name); else StartFailed.
 
         A server already listening is used only when it is this instance's own, or when the
         settings name its address and it is not another Harper instance's.
         """
         if not port_open(slot.host, slot.port):
-            return True
+            return "start"
         where = f"{slot.host}:{slot.port}"
         owner = slot.owner(slot.host, slot.port)
         if owner == instance_id(self.settings.data_dir):
             self.notes.append(f"{slot.what}: using this instance's server already on {where}")
-            return False
+            return "own"
         if owner is not None:
             raise StartFailed(
                 f"{slot.what}: {where} belongs to another Harper instance (harper-{owner}), "
@@ -148,7 +168,7 @@ class Stack:
             )
         if slot.named:
             self.notes.append(f"{slot.what}: using the server {slot.setting} names, on {where}")
-            return False
+            return "named"
         raise StartFailed(
             f"{slot.what}: {where} is already in use by something that is not this Harper's. "
             f"Set {slot.setting}={_example(slot)} to start ours on a free port, or set "
@@ -157,7 +177,7 @@ class Stack:
 
     def start_services(self) -> None:
         for name in START_ORDER:
-            env = service_env(self.settings, name)
+            env = service_env(self.settings, name, self.nats_passwords)
             count = self.replicas.get(name, 1)
             for number in range(1, count + 1):
                 label = name if count == 1 else f"{name}-{number}"

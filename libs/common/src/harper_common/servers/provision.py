@@ -1,0 +1,21 @@
+"""What only the ``provision`` identity may do: create the account stream and the key bucket,
+before any service starts (services then only read stream info, consume and use the bucket)."""
+
+from __future__ import annotations
+
+from faststream.nats import NatsBroker
+
+from harper_common.auth.keys import KeyStore
+from harper_common.bus.broker import ensure_account_stream, nats_security
+from harper_common.servers.nats_auth import PROVISION
+
+
+async def provision(url: str, password: str | None, replicas: int = 1) -> None:
+    credentials = {"user": PROVISION, "password": password} if password else {}
+    broker = NatsBroker(url, logger=None, connect_timeout=5, security=nats_security(credentials))
+    await broker.connect()
+    try:
+        await ensure_account_stream(broker, replicas)
+        await KeyStore.open(broker.config.connection_state.stream, replicas=replicas)
+    finally:
+        await broker.stop()

@@ -1,0 +1,148 @@
+"""NATS least privilege, on a real server with ``infra/nats/permissions.conf``: no connection
+without credentials, each service refused what is not its job, allowed what is."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import AsyncIterator, Iterator
+from pathlib import Path
+
+import nats
+import pytest
+from nats.aio.client import Client
+from nats.errors import NoServersError
+from nats.js.api import StreamConfig
+
+from harper_common.servers.nats_auth import PROVISION, load_or_create_credentials
+from harper_common.servers.nats_server import start_nats
+from harper_common.servers.processes import free_port
+from harper_common.servers.provision import provision
+
+
+@pytest.fixture(scope="module")
+def secured(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, dict[str, str]]]:
+    base: Path = tmp_path_factory.mktemp("nats-users")
+    url = f"nats://127.0.0.1:{free_port()}"
+    passwords = load_or_create_credentials(base)
+    server = start_nats(url, base, base / "logs", passwords)
+    try:
+        asyncio.run(provision(url, passwords[PROVISION]))
+        yield url, passwords
+    finally:
+        server.stop()
+
+
+class Violations:
+    """Permission errors the server reports for one connection."""
+
+    def __init__(self) -> None:
+        self.seen: list[str] = []
+        self.arrived = asyncio.Event()
+
+    async def on_error(self, error: Exception) -> None:
+        self.seen.append(str(error))
+        self.arrived.set()
+
+    async def next(self) -> str:
+        await asyncio.wait_for(self.arrived.wait(), timeout=5)
+        self.arrived.clear()
+        return self.seen[-1]
+
+
+async def connect(url: str, user: str, password: str, errors: Violations) -> Client:
+    return await nats.connect(
+        url, user=user, password=password, error_cb=errors.on_error, max_reconnect_attempts=0
+    )
+
+
+@pytest.fixture
+async def as_user(secured: tuple[str, dict[str, str]]) -> AsyncIterator[object]:
+    url, passwords = secured
+    opened: list[Client] = []
+
+    async def open_as(user: str) -> tuple[Client, Violations]:
+        errors = Violations()
+        client = await connect(url, user, passwords[user], errors)
+        opened.append(client)
+        return client, errors
+
+    yield open_as
+    for client in opened:
+        await client.close()
+
+
+@pytest.mark.anyio
+async def test_a_connection_without_credentials_is_refused(
+    secured: tuple[str, dict[str, str]],
+) -> None:
+    url, _ = secured
+    with pytest.raises((NoServersError, nats.errors.Error, OSError)):
+        await nats.connect(url, max_reconnect_attempts=0, connect_timeout=2, allow_reconnect=False)
+
+
+@pytest.mark.anyio
+@pytest.mark.parametrize(
+    ("user", "subject"),
+    [
+        ("search", "harper.account.state_changed.29041"),  # only the updater writes events
+        ("starter", "harper.account.created.1"),
+        ("gateway", "harper.account.state_changed.1"),
+        ("followup", "harper.updater.apply"),  # only the gateway and starter ask agents
+        ("search", "harper.updater.apply"),
+        ("indexer", "harper.starter.query"),
+        ("updater", "harper.search.ask"),
+    ],
+)
+async def test_a_service_cannot_publish_what_is_not_its_job(
+    as_user: object, user: str, subject: str
+) -> None:
+    client, errors = await as_user(user)  # type: ignore[operator]
+    await client.publish(subject, b"{}")
+    await client.flush()
+    assert "permissions violation" in (await errors.next()).lower()
+
+
+@pytest.mark.anyio
+@pytest.mark.parametrize(
+    ("user", "subject"),
+    [("followup", "harper.starter.query"), ("search", "harper.updater.apply")],
+)
+async def test_a_service_cannot_listen_to_another_services_requests(
+    as_user: object, user: str, subject: str
+) -> None:
+    client, errors = await as_user(user)  # type: ignore[operator]
+    await client.subscribe(subject)
+    await client.flush()
+    assert "permissions violation" in (await errors.next()).lower()
+
+
+@pytest.mark.anyio
+@pytest.mark.parametrize("user", ["gateway", "indexer", "updater", "search"])
+async def test_only_provisioning_creates_or_deletes_streams(as_user: object, user: str) -> None:
+    client, _ = await as_user(user)  # type: ignore[operator]
+    js = client.jetstream(timeout=2)
+    with pytest.raises(Exception):  # noqa: B017 - refused: a timeout or a permissions error
+        await js.add_stream(StreamConfig(name=f"ROGUE_{user.upper()}", subjects=["rogue.>"]))
+    with pytest.raises(Exception):  # noqa: B017
+        await js.delete_stream("HARPER_ACCOUNTS")
+    info = await (await as_user(PROVISION))[0].jetstream().stream_info("HARPER_ACCOUNTS")  # type: ignore[operator]
+    assert info.config.name == "HARPER_ACCOUNTS"
+
+
+@pytest.mark.anyio
+async def test_the_updater_publishes_account_events(as_user: object) -> None:
+    client, errors = await as_user("updater")  # type: ignore[operator]
+    ack = await client.jetstream().publish("harper.account.state_changed.1", b"{}")
+    assert ack.stream == "HARPER_ACCOUNTS"
+    assert errors.seen == []
+
+
+@pytest.mark.anyio
+async def test_the_gateway_reads_and_writes_the_key_bucket(as_user: object) -> None:
+    client, errors = await as_user("gateway")  # type: ignore[operator]
+    bucket = await client.jetstream().key_value("HARPER_KEYS")
+    await bucket.put("name.probe", b"{}")
+    assert (await bucket.get("name.probe")).value == b"{}"
+    assert "name.probe" in await bucket.keys()
+    await bucket.delete("name.probe")
+    assert errors.seen == []
