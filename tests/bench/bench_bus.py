@@ -23,7 +23,7 @@ import nats
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "integration"))
 
-from harness import start_harper  # noqa: E402
+from harness import api_headers, start_harper, use_key_of  # noqa: E402
 
 from harper_common.messages.index import LookupReply, LookupRequest  # noqa: E402
 from harper_common.messages.subjects import INDEX_LOOKUP  # noqa: E402
@@ -72,7 +72,7 @@ async def over_nats(url: str, n: int) -> None:
 
 def over_http(base_url: str, n: int) -> None:
     queries = [f"what stage is {name} at" for name in NAMES[:3]]
-    with httpx.Client(base_url=base_url, timeout=30) as client:
+    with httpx.Client(base_url=base_url, timeout=30, headers=api_headers()) as client:
         for i in range(10):
             client.post("/query", json={"query": queries[i % 3]})
         samples = []
@@ -93,6 +93,7 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as folder:
         started = time.perf_counter()
         harper = start_harper(Path(folder), accounts=args.accounts, otel_exporter="none")
+        use_key_of(harper)
         print(f"Harper up with {args.accounts} accounts in {time.perf_counter() - started:.1f} s")
         try:
             asyncio.run(over_nats(harper.settings.nats_url, args.n))

@@ -24,7 +24,7 @@ import httpx
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "integration"))
 
-from harness import start_harper  # noqa: E402
+from harness import api_headers, start_harper, use_key_of  # noqa: E402
 
 from harper_common.bus.broker import make_broker  # noqa: E402
 from harper_common.bus.client import BusClient  # noqa: E402
@@ -82,7 +82,7 @@ def report(label: str, samples: list[float]) -> None:
 
 def over_http(base_url: str, n: int) -> tuple[list[float], int]:
     samples, total = [], 0
-    with httpx.Client(base_url=base_url, timeout=60) as client:
+    with httpx.Client(base_url=base_url, timeout=60, headers=api_headers()) as client:
         started = time.perf_counter()
         client.get("/followup/pending", params={"today": "2026-11-22"}).raise_for_status()
         cold = (time.perf_counter() - started) * 1000
@@ -122,6 +122,7 @@ def main() -> None:
         harper = start_harper(
             Path(folder), accounts=args.accounts, otel_exporter="none", healthy_timeout_s=1800
         )
+        use_key_of(harper)
         try:
             print(
                 f"{args.accounts} accounts up and indexed in {time.perf_counter() - started:.0f} s"

@@ -21,6 +21,7 @@ import httpx
 import nats
 from bench_bus import timed
 from bench_indexer import pct, read_states
+from harness import api_headers
 
 from harper_common.messages.index import LookupReply, LookupRequest
 from harper_common.messages.subjects import INDEX_LOOKUP
@@ -84,7 +85,9 @@ async def post_load(
     outcomes: Counter[str] = Counter()
     steps: dict[str, list[float]] = {}
     limits = httpx.Limits(max_connections=concurrency, max_keepalive_connections=concurrency)
-    async with httpx.AsyncClient(base_url=base_url, timeout=120, limits=limits) as client:
+    async with httpx.AsyncClient(
+        base_url=base_url, timeout=120, limits=limits, headers=api_headers()
+    ) as client:
 
         async def one(body: dict[str, Any]) -> None:
             async with gate:
@@ -114,12 +117,14 @@ async def query_levels(
 ) -> list[LoadResult]:
     """For each (concurrency, n): clear the cache, then send n distinct questions."""
     results = []
-    async with httpx.AsyncClient(base_url=base_url, timeout=60) as client:
+    async with httpx.AsyncClient(base_url=base_url, timeout=60, headers=api_headers()) as client:
         for question in questions[:10]:  # warm-up: connections, model, classifier
             await client.post("/query", json={"query": question})
     offset = 10
     for concurrency, n in levels:
-        async with httpx.AsyncClient(base_url=base_url, timeout=60) as client:
+        async with httpx.AsyncClient(
+            base_url=base_url, timeout=60, headers=api_headers()
+        ) as client:
             await client.post("/cache/clear")
         picked = [questions[(offset + i) % len(questions)] for i in range(n)]
         offset += n

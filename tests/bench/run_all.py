@@ -38,7 +38,7 @@ from bench_query import (
     query_levels,
     stage_questions,
 )
-from harness import AS_OF, Harper, start_harper_on
+from harness import AS_OF, Harper, api_headers, start_harper_on, use_key_of
 
 from harper_common.demo import generate_demo
 from harper_indexer.account_index import AccountIndex
@@ -85,7 +85,9 @@ def prepare_book(base: Path, size: int) -> tuple[dict[str, Any], list[str]]:
 
 def start_on(base: Path) -> Harper:
     """A whole Harper over an existing book and index (no spans: they would cost time)."""
-    return start_harper_on(base, otel_exporter="none", healthy_timeout_s=240)
+    harper = start_harper_on(base, otel_exporter="none", healthy_timeout_s=240)
+    use_key_of(harper)
+    return harper
 
 
 def optional(module: str, name: str) -> Any | None:
@@ -106,7 +108,7 @@ def pending_scan(base_url: str, n: int) -> dict[str, Any]:
         except httpx.HTTPError as exc:
             return {"p50_ms": 0.0, "outcome": f"error: {exc}"[:200], "listed": None}
     samples, outcome, total = [], "", None
-    with httpx.Client(base_url=base_url, timeout=60) as client:
+    with httpx.Client(base_url=base_url, timeout=60, headers=api_headers()) as client:
         for _ in range(n + 1):
             started = time.perf_counter()
             response = client.get("/followup/pending")

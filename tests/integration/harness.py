@@ -6,6 +6,7 @@ memory root and data dir of the test session's own.
 
 from __future__ import annotations
 
+import os
 import sys
 import time
 from dataclasses import dataclass, field
@@ -24,6 +25,20 @@ from harper_common.servers.stack import service_env
 from harper_common.settings import HarperSettings
 
 AS_OF = date(2026, 11, 22)
+API_KEY_ENV = "HARPER_API_KEY"
+
+
+def api_headers() -> dict[str, str]:
+    """The key a client script sends (``HARPER_API_KEY``), as HTTP headers."""
+    key = os.environ.get(API_KEY_ENV)
+    return {"Authorization": f"Bearer {key}"} if key else {}
+
+
+def use_key_of(harper: Harper) -> None:
+    """Make this process's clients (eval, benchmarks) send ``harper``'s admin key."""
+    os.environ[API_KEY_ENV] = harper.settings.admin_key or ""
+
+
 SKILLS = Path(__file__).resolve().parents[2] / "skills"
 
 

@@ -53,7 +53,7 @@ def say(text: str) -> None:
 
 @contextmanager
 def harper_target(accounts: int) -> Iterator[Target]:
-    url = os.environ.get("HARPER_URL")
+    url = os.environ.get("HARPER_URL")  # with HARPER_API_KEY: a key of that Harper
     if url:
         mem = Path(os.environ.get("HARPER_MEM_ROOT", "mem")).resolve()
         truth = Path(os.environ.get("HARPER_TRUTH", f"{mem}-ground-truth.json"))
@@ -61,12 +61,13 @@ def harper_target(accounts: int) -> Iterator[Target]:
         today = date.fromisoformat(pinned) if pinned else None
         yield Target(url, mem, truth, f"{url} (HARPER_URL)", today)
         return
-    from harness import start_harper
+    from harness import start_harper, use_key_of
 
     with tempfile.TemporaryDirectory(prefix="harper-eval-") as folder:
         started = time.perf_counter()
         say(f"starting Harper with {accounts} demo accounts in {folder}")
         harper = start_harper(Path(folder), accounts=accounts, otel_exporter="none")
+        use_key_of(harper)
         say(f"Harper up at {harper.base_url} in {time.perf_counter() - started:.0f} s")
         try:
             base = Path(folder)

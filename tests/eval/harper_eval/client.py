@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import httpx
+from harness import api_headers
 from sse import read_events
 
 
@@ -72,7 +73,8 @@ def _failure(message: str, started: float) -> Reply:
 
 class HarperClient:
     def __init__(self, base_url: str, timeout_s: float = 90.0) -> None:
-        self.http = httpx.Client(base_url=base_url, timeout=timeout_s)
+        # The key comes from HARPER_API_KEY (set for the Harper the eval starts itself).
+        self.http = httpx.Client(base_url=base_url, timeout=timeout_s, headers=api_headers())
 
     def close(self) -> None:
         self.http.close()
