@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { after, before, describe, test } from 'node:test';
+import { after, afterEach, before, describe, test } from 'node:test';
 import { launchBrowser } from './browser.mjs';
 import { REPO, startHarper } from './harper.mjs';
 
@@ -81,6 +81,11 @@ describe('Harper explorer in Chromium', { timeout: 600_000 }, () => {
     browser = await launchBrowser();
     page = await browser.context.newPage();
     page.on('pageerror', (error) => console.error('page error:', error.message));
+  });
+
+  // A test that fails with a dialog open must not leave its backdrop over the next test.
+  afterEach(async () => {
+    if (page) await closeAnyDialog().catch(() => undefined);
   });
 
   after(async () => {
@@ -170,6 +175,14 @@ describe('Harper explorer in Chromium', { timeout: 600_000 }, () => {
       // A template: it goes into the box with its blank selected; typing fills the blank.
       const box = dialog.getByRole('textbox');
       assert.equal(await box.inputValue(), suggestion);
+      // Wait on state, not time: the box has focus with exactly the blank selected.
+      await page.waitForFunction(() => {
+        const el = document.activeElement;
+        if (!(el instanceof HTMLInputElement)) return false;
+        const blank = /\[[^\]]+\]/.exec(el.value);
+        return blank !== null && el.selectionStart === blank.index
+          && el.selectionEnd === blank.index + blank[0].length;
+      });
       await page.keyboard.type('Maple Avenue Dental');
       asked = suggestion.replace(/\[[^\]]+\]/, 'Maple Avenue Dental');
       assert.equal(await box.inputValue(), asked);

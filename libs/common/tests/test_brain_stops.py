@@ -146,3 +146,18 @@ async def test_each_agent_can_have_its_own_model(fake: FakeAnthropic) -> None:
     async with ClaudeClient.from_settings(chosen, agent="search") as search:
         await loop(search)
     assert [r.body["model"] for r in fake.requests] == ["claude-small", "claude-big"]
+
+
+@pytest.mark.anyio
+async def test_tokens_are_counted_per_agent_for_prometheus(fake: FakeAnthropic) -> None:
+    from prometheus_client import REGISTRY
+
+    def counted(kind: str) -> float:
+        labels = {"agent": "followup", "kind": kind}
+        return REGISTRY.get_sample_value("harper_brain_tokens_total", labels) or 0.0
+
+    before = counted("input"), counted("output")
+    fake.reset(Reply(content=[text("ok")]))
+    async with ClaudeClient.from_settings(settings(fake), agent="followup") as client:
+        await loop(client)
+    assert (counted("input"), counted("output")) == (before[0] + 10, before[1] + 5)

@@ -146,3 +146,11 @@ async def test_the_gateway_reads_and_writes_the_key_bucket(as_user: object) -> N
     assert "name.probe" in await bucket.keys()
     await bucket.delete("name.probe")
     assert errors.seen == []
+
+
+def test_passwords_always_read_as_strings_in_the_nats_config() -> None:
+    from harper_common.servers.nats_auth import new_password
+
+    for _ in range(200):
+        password = new_password()
+        assert password[0].isalpha() and password.isalnum() and len(password) >= 48

@@ -1,4 +1,4 @@
-import { useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useLayoutEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import type {
   AccountDetails,
   ClarificationField,
@@ -191,7 +191,17 @@ const PLACEHOLDER = /\[[^\]]+\]/;
 export function ClarificationModal({ pending, onAsk, onDismiss }: ClarificationProps) {
   const [reply, setReply] = useState('');
   const [rephrasing, setRephrasing] = useState(pending.session_id === null);
+  const [blankToSelect, setBlankToSelect] = useState<[number, number] | null>(null);
   const input = useRef<HTMLInputElement>(null);
+
+  // The blank is selected in the same task as the click that filled the box (a layout effect
+  // runs before the browser handles the next key), so a fast typist's first keys replace it.
+  useLayoutEffect(() => {
+    if (blankToSelect === null) return;
+    input.current?.focus();
+    input.current?.setSelectionRange(blankToSelect[0], blankToSelect[1]);
+    setBlankToSelect(null);
+  }, [blankToSelect]);
 
   const pick = (suggestion: string) => {
     const blank = PLACEHOLDER.exec(suggestion);
@@ -201,10 +211,7 @@ export function ClarificationModal({ pending, onAsk, onDismiss }: ClarificationP
     }
     setRephrasing(true);
     setReply(suggestion);
-    requestAnimationFrame(() => {
-      input.current?.focus();
-      input.current?.setSelectionRange(blank.index, blank.index + blank[0].length);
-    });
+    setBlankToSelect([blank.index, blank.index + blank[0].length]);
   };
 
   const submit = (event: FormEvent) => {

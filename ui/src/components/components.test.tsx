@@ -1,4 +1,4 @@
-import { render, screen, within } from '@testing-library/react';
+import { fireEvent, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { SAMPLE_CATEGORIES } from '../data/sampleQueries';
@@ -195,6 +195,17 @@ describe('ClarificationModal', () => {
     await userEvent.type(box, 'What did Maple Avenue Dental say in the call?');
     await userEvent.click(screen.getByRole('button', { name: 'Ask' }));
     expect(onAsk).toHaveBeenLastCalledWith('What did Maple Avenue Dental say in the call?', null);
+  });
+
+  it('selects the blank in the same task as the click, so keys typed at once fill it', async () => {
+    render(<ClarificationModal pending={pending} onAsk={vi.fn()} onDismiss={vi.fn()} />);
+    // No waiting between the click and the keys: what a fast typist (or a test) does.
+    fireEvent.click(screen.getByRole('button', { name: 'What did [account name] say in the call?' }));
+    const box = screen.getByLabelText('Your question') as HTMLInputElement;
+    expect(document.activeElement).toBe(box);
+    expect([box.selectionStart, box.selectionEnd]).toEqual([9, 23]);
+    await userEvent.keyboard('Maple Avenue Dental');
+    expect(box).toHaveValue('What did Maple Avenue Dental say in the call?');
   });
 });
 

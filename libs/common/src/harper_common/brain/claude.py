@@ -48,6 +48,7 @@ from harper_common.brain.settings import BrainSettings
 from harper_common.brain.tools import ToolSpec, describe_invalid_input
 from harper_common.brain.turns import ToolCall, TurnResult
 from harper_common.brain.usage import TokenUsage
+from harper_common.bus.metrics import count_tokens
 
 log = logging.getLogger(__name__)
 
@@ -68,8 +69,10 @@ class ClaudeClient:
         max_tokens: int,
         retry: RetryPolicy,
         circuit: CircuitBreaker | None = None,
+        agent: str = "brain",
     ) -> None:
         self.sdk = sdk
+        self.agent = agent
         self.model = model
         self.max_tokens = max_tokens
         self.retry = retry
@@ -107,6 +110,7 @@ class ClaudeClient:
             max_tokens=settings.claude_max_tokens,
             retry=retry,
             circuit=circuit,
+            agent=agent or "brain",
         )
 
     async def aclose(self) -> None:
@@ -161,6 +165,7 @@ class ClaudeClient:
             self.circuit.failed(error.reason)
             raise
         self.circuit.succeeded()
+        count_tokens(self.agent, result.usage)
         return result
 
     async def call_tool(

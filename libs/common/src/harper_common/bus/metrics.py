@@ -10,6 +10,7 @@ import logging
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
+from typing import Protocol
 
 from prometheus_client import Counter, Gauge, Histogram, start_http_server
 
@@ -34,6 +35,25 @@ TOKENS = Counter(
     "Tokens sent to and received from the Claude API, by agent and kind.",
     ["agent", "kind"],
 )
+
+
+class _Usage(Protocol):
+    @property
+    def input(self) -> int: ...
+    @property
+    def output(self) -> int: ...
+    @property
+    def cache_read(self) -> int: ...
+    @property
+    def cache_write(self) -> int: ...
+
+
+def count_tokens(agent: str, usage: _Usage) -> None:
+    """Add one model turn's tokens to ``harper_brain_tokens_total``."""
+    for kind in ("input", "output", "cache_read", "cache_write"):
+        amount = getattr(usage, kind)
+        if amount:
+            TOKENS.labels(agent, kind).inc(amount)
 
 
 @contextmanager

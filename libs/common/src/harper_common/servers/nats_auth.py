@@ -20,6 +20,12 @@ REPO_ROOT: Final = Path(__file__).resolve().parents[5]
 PERMISSIONS_FILE: Final = REPO_ROOT / "infra" / "nats" / "permissions.conf"
 
 
+def new_password() -> str:
+    """192 random bits as letters and digits after a letter: nats-server parses an environment
+    variable as a config value, so a password must never read as a number, a date or a bool."""
+    return "hp" + secrets.token_hex(24)
+
+
 def password_variable(user: str) -> str:
     return f"HARPER_NATS_PASSWORD_{user.upper()}"
 
@@ -32,7 +38,7 @@ def load_or_create_credentials(data_dir: Path) -> dict[str, str]:
         if isinstance(kept, dict) and set(USERS) <= set(kept):
             return {user: str(kept[user]) for user in USERS}
     path.parent.mkdir(parents=True, exist_ok=True)
-    made = {user: secrets.token_urlsafe(24) for user in USERS}
+    made = {user: new_password() for user in USERS}
     descriptor = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
     with os.fdopen(descriptor, "w") as handle:
         json.dump(made, handle)
