@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from collections.abc import Callable
+from datetime import date
 
 from faststream.nats import NatsMessage
 from pydantic import ValidationError
@@ -28,7 +30,7 @@ from harper_common.messages.events import AccountEvent
 from harper_common.messages.query import AgentRequest
 from harper_common.settings import HarperSettings
 from harper_common.skills import Skill, SkillError, available_skills_xml, load_skills
-from harper_search.agent import SearchAgent
+from harper_search.agent import SearchAgent, utc_today
 from harper_search.catalog import Catalog
 from harper_search.claude_brain import ClaudeBrain
 from harper_search.evidence import HasSources
@@ -87,6 +89,7 @@ def build(settings: HarperSettings) -> BusService:
         progress=lambda request_id: BusProgress(service.broker, request_id, NAME),
         claude=_claude(service, skills, sources_on_file),
         audit=AuditLog(settings.data_dir),
+        today=pinned_today(settings),
     )
     service.route(subjects.SEARCH_ASK, AgentRequest, agent.handle)
     _follow_account_events(service, views)
@@ -137,3 +140,10 @@ def _follow_account_events(service: BusService, views: MemoryViews) -> None:
 
 async def serve(settings: HarperSettings, stop: asyncio.Event) -> None:
     await build(settings).run(stop)
+
+
+def pinned_today(settings: HarperSettings) -> Callable[[], date]:
+    """The day "how long since contact" is counted from: the one the follow-up agent uses too
+    (``HARPER_FOLLOWUP_TODAY`` when a deployment pins it), else today (UTC)."""
+    pinned = settings.followup_today
+    return (lambda: pinned) if pinned is not None else utc_today
