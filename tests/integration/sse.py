@@ -32,5 +32,7 @@ def read_events(response: httpx.Response, stop_after: int | None = None) -> Iter
                 if stop_after is not None and count >= stop_after:
                     return
             continue
+        if line.startswith(":"):
+            continue  # a comment: the keep-alive the gateway sends while a run is quiet
         name, _, value = line.partition(":")
         fields[name] = value[1:] if value.startswith(" ") else value

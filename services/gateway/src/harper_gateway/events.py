@@ -13,6 +13,7 @@ from dataclasses import dataclass
 
 from pydantic import JsonValue
 from redis.asyncio import Redis
+from redis.exceptions import RedisError
 
 FINAL_KINDS = frozenset({"done", "error"})
 
@@ -28,6 +29,20 @@ class StreamEvent:
         return f"id: {self.id}\nevent: {self.kind}\ndata: {payload}\n\n"
 
 
+@dataclass(frozen=True)
+class KeepAlive:
+    """An SSE comment sent while a run is quiet, so proxies and clients keep the stream open."""
+
+    def encode(self) -> str:
+        return ": keep-alive\n\n"
+
+
+STORE_DOWN = (
+    "The event store (Redis) is not answering, so this stream stops here; the run itself may "
+    "go on. Resume with Last-Event-ID once Harper is healthy, or ask again."
+)
+
+
 def parse_event_id(value: str) -> tuple[str, int] | None:
     """``<request_id>:<seq>`` -> (request_id, seq); None when it is not one of ours."""
     request_id, sep, seq = value.strip().rpartition(":")
@@ -40,12 +55,19 @@ class EventLog:
     """Appends and replays the events of runs. Readers wake on new events (same process) or poll."""
 
     def __init__(
-        self, redis: Redis, *, ttl_s: int, idle_limit_s: float = 120.0, poll_s: float = 0.25
+        self,
+        redis: Redis,
+        *,
+        ttl_s: int,
+        idle_limit_s: float = 120.0,
+        poll_s: float = 0.25,
+        keepalive_s: float = 15.0,
     ) -> None:
         self.redis = redis
         self.ttl_s = ttl_s
         self.idle_limit_s = idle_limit_s
         self.poll_s = poll_s
+        self.keepalive_s = keepalive_s
         self._wakers: dict[str, asyncio.Event] = {}
 
     @staticmethod
@@ -65,19 +87,31 @@ class EventLog:
     async def exists(self, request_id: str) -> bool:
         return bool(await self.redis.exists(self._key(request_id)))
 
-    async def follow(self, request_id: str, after: int = 0) -> AsyncIterator[StreamEvent]:
-        """Every event after sequence number ``after``, until the run's final event."""
+    async def follow(
+        self, request_id: str, after: int = 0
+    ) -> AsyncIterator[StreamEvent | KeepAlive]:
+        """Every event after sequence number ``after``, until the run's final event; a
+        keep-alive comment while the run is quiet; an ``error`` event, never silence, when the
+        store stops answering."""
         waker = self._wakers.setdefault(request_id, asyncio.Event())
         seq = after
         loop = asyncio.get_running_loop()
-        last_seen = loop.time()
+        last_seen = last_sent = loop.time()
         try:
             while True:
                 waker.clear()
-                raw_events = await self.redis.lrange(self._key(request_id), seq, -1)
+                try:
+                    raw_events = await self.redis.lrange(self._key(request_id), seq, -1)
+                except RedisError:
+                    data: JsonValue = {"message": STORE_DOWN, "code": "unavailable"}
+                    yield StreamEvent(id=f"{request_id}:{seq + 1}", kind="error", data=data)
+                    return
                 if raw_events:
-                    last_seen = loop.time()
-                elif loop.time() - last_seen > self.idle_limit_s:
+                    last_seen = last_sent = loop.time()
+                elif loop.time() - last_sent >= self.keepalive_s:
+                    last_sent = loop.time()
+                    yield KeepAlive()
+                if not raw_events and loop.time() - last_seen > self.idle_limit_s:
                     yield StreamEvent(
                         id=f"{request_id}:{seq + 1}",
                         kind="error",

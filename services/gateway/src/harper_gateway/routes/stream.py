@@ -18,7 +18,7 @@ from harper_common.messages.base import ErrorCode
 from harper_common.messages.query import QueryRequest
 from harper_gateway.auth import current_caller
 from harper_gateway.deps import StateDep
-from harper_gateway.events import StreamEvent, parse_event_id
+from harper_gateway.events import KeepAlive, StreamEvent, parse_event_id
 from harper_gateway.responses import error_json
 from harper_gateway.routes.query import QueryBody
 from harper_gateway.runs import run_streamed
@@ -89,7 +89,7 @@ async def _resume(state: GatewayState, last_event_id: str) -> StreamingResponse 
 
 
 def _sse(
-    state: GatewayState, events: AsyncIterator[StreamEvent], request_id: str
+    state: GatewayState, events: AsyncIterator[StreamEvent | KeepAlive], request_id: str
 ) -> StreamingResponse:
     """The events as SSE, holding one of the caller's open-stream places until they end."""
     slot = state.limits.take_stream(current_caller.get())
