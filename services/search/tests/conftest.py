@@ -8,7 +8,7 @@ tests exercise lookups and filters, not dense ranking, and loading MiniLM takes 
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from datetime import date
 from pathlib import Path
@@ -24,13 +24,19 @@ from harper_common.messages.query import AccountRef, AgentRequest, IntentInfo
 from harper_common.skills import Skill, load_skills
 from harper_indexer.account_index import AccountIndex
 from harper_indexer.edge_store import EdgeStore
+from harper_indexer.embedding import MiniLMEmbedder
 from harper_indexer.hash_embedder import WordHashEmbedder
 from harper_indexer.in_process import InProcessDirectory
 from harper_indexer.ingest import ingest_memory_root
 from harper_search.agent import SearchAgent
+from harper_search.book_values import BookValues
 from harper_search.catalog import Catalog
+from harper_search.listing_reader import ListingReader
+from harper_search.listing_words import load_listing_words
 from harper_search.local_brain import LocalBrain
+from harper_search.own_actions import OwnActions
 from harper_search.text_index import TextIndex
+from harper_search.text_vectors import TextVectors
 from harper_search.toolbox import Toolbox
 
 AS_OF = date(2026, 11, 22)
@@ -91,14 +97,33 @@ def progress() -> RecordedProgress:
     return RecordedProgress()
 
 
+class InProcessEmbedder:
+    """What ``harper.index.embed`` answers (MiniLM), computed in this process."""
+
+    def __init__(self) -> None:
+        self.model = MiniLMEmbedder()
+
+    async def embed(self, texts: Sequence[str]) -> list[list[float]]:
+        return [[float(x) for x in row] for row in self.model.embed(texts)]
+
+
+@pytest.fixture(scope="session")
+def text_vectors() -> TextVectors:
+    return TextVectors(InProcessEmbedder())
+
+
 @pytest.fixture
-def make_agent(book: Book, progress: RecordedProgress) -> AgentFactory:
-    """A search agent over the book (local engine unless ``claude=`` is given)."""
+def make_agent(book: Book, progress: RecordedProgress, text_vectors: TextVectors) -> AgentFactory:
+    """A search agent over the book (local engine unless ``claude=`` is given); its listing
+    words come from the skill, the book's values from the index, vectors from MiniLM."""
+    words = load_listing_words(book.skills)
+    reader = ListingReader(words, BookValues(book.toolbox()), text_vectors)
+    own = OwnActions(text_vectors, words.action_examples)
 
     def make(**knobs: Any) -> SearchAgent:
         return SearchAgent(
             toolbox=book.toolbox(),
-            local=LocalBrain(book.catalog, book.index.has_word),
+            local=LocalBrain(book.catalog, book.index.has_word, reader, own),
             has_sources=book.has_sources,
             progress=lambda _request_id: progress,
             today=lambda: AS_OF,

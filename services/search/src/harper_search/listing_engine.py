@@ -16,6 +16,7 @@ from harper_search.answer_text import quote, where
 from harper_search.catalog import Catalog
 from harper_search.draft import Draft
 from harper_search.listing_query import ListingQuery
+from harper_search.own_actions import OwnActions
 from harper_search.passages import passages
 from harper_search.session import ToolSession
 from harper_search.state_fields import money
@@ -27,13 +28,16 @@ from harper_search.tool_specs import (
 )
 
 SOURCES_TO_READ = 3
+DESCRIPTION_HITS = 5
+"""Accounts shown when a question is answered by description search (no exact filter)."""
 DETAILED_ROWS = 300
 """Longer listings get short rows, so an answer about thousands of accounts stays small."""
 
 
 class ListingEngine:
-    def __init__(self, catalog: Catalog) -> None:
+    def __init__(self, catalog: Catalog, own_actions: OwnActions | None = None) -> None:
         self.catalog = catalog
+        self.own_actions = own_actions or OwnActions(None, ())
 
     async def answer(self, session: ToolSession, query: ListingQuery, today: date) -> Draft:
         draft = Draft(answer="")
@@ -45,21 +49,66 @@ class ListingEngine:
             )
             return draft
         accounts = [a for a in result.accounts if _keeps(a, query, today)]
+        owed: dict[str, list[str]] = {}
+        if query.owed:
+            owed = await self._owed(accounts)
+            accounts = [a for a in accounts if owed.get(a.account_id)]
         accounts.sort(
             key=lambda a: (-_days(a, today), a.account_name) if query.follow_up else a.account_name
         )
         title = _title(query.filters, query, len(accounts))
         detailed = len(accounts) <= DETAILED_ROWS
         rows = [_row(n, a, today, detailed) for n, a in enumerate(accounts, start=1)]
+        if owed:
+            rows = [
+                f"{row}; ours to do: {'; '.join(owed[a.account_id])}"
+                for row, a in zip(rows, accounts, strict=True)
+            ]
         for account in accounts:
             draft.cite(f"accounts/{account.account_id}/state.md")
         evidence = await self._evidence(session, accounts, draft)
-        draft.answer = "\n".join([title, *rows, *evidence])
+        readings = [f"(Read {reading}.)" for reading in query.readings]
+        draft.answer = "\n".join([title, *readings, *rows, *evidence])
+
         if query.follow_up:
             draft.notes.append(
                 "Due by the stage rules (days without contact: New Lead/Intake 2, Application "
                 "Received 3, Submitted 5, Quoted 2); the follow-up agent's list is the authority."
             )
+        return draft
+
+    async def _owed(self, accounts: list[AccountPayload]) -> dict[str, list[str]]:
+        """Each account's pending actions that are the agency's own tasks."""
+        actions = [(a.account_id, action) for a in accounts for action in a.pending_actions]
+        ours = await self.own_actions.ours_of([action for _, action in actions])
+        found: dict[str, list[str]] = {}
+        for (account_id, action), mine in zip(actions, ours, strict=True):
+            if mine:
+                found.setdefault(account_id, []).append(action)
+        return found
+
+    async def by_description(
+        self, session: ToolSession, question: str, query: ListingQuery, today: date
+    ) -> Draft:
+        """No value of the book is close to the question's words: the accounts whose
+        descriptions read closest (dense description search, within the filters the question
+        does name), said as such."""
+        draft = Draft(answer="")
+        args = SearchDescriptionsInput(text=question, filters=query.filters, limit=DESCRIPTION_HITS)
+        result = await session.call(SEARCH_DESCRIPTIONS, args)
+        words = ", ".join(query.unmatched) or query.free_words or question
+        head = f"No industry, line of coverage, stage or place of the book is close to '{words}'."
+        if result is None or result.is_error or not result.accounts:
+            draft.answer = f"{head} No account description reads close to the question either."
+            return draft
+        accounts = result.accounts
+        rows = [_row(n, a, today, True) for n, a in enumerate(accounts, start=1)]
+        for account in accounts:
+            draft.cite(f"accounts/{account.account_id}/state.md")
+        evidence = await self._evidence(session, accounts, draft)
+        lines = [f"{head} The accounts whose descriptions read closest:", *rows, *evidence]
+        draft.answer = "\n".join(lines)
+        draft.notes.append("Ranked by meaning over account descriptions, not an exact filter.")
         return draft
 
     async def _evidence(

@@ -1,8 +1,7 @@
-"""A question about many accounts, read as exact filters (stage, state, city, industry, line)
-and an optional follow-up condition ("overdue", "quiet for 10 days").
+"""A question about many accounts as `ListingQuery`: filters (read by `listing_reader`) and
+the conditions on time: an optional follow-up condition ("overdue", "quiet for 10 days").
 
-Vocabulary comes from the book itself (the catalog's cities and industries) plus the broker
-shorthand of the description-search skill (WC, GL, BOP, "roofers", "daycares").
+US states, by name or postal code, are read here: a general rule, not a list of phrasings.
 """
 
 from __future__ import annotations
@@ -13,10 +12,12 @@ from datetime import date
 
 from harper_common.memory.stages import Stage
 from harper_common.messages.index import DescriptionFilters
-from harper_search.catalog import Catalog
 from harper_search.places import STATE_NAMES
-from harper_search.topics import MONTHS
 
+MONTHS = (
+    "january|february|march|april|may|june|july|august|september|october|november|december"
+    "|jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|dec"
+)
 OPEN_STAGES = [
     Stage.NEW_LEAD,
     Stage.INTAKE,
@@ -24,76 +25,6 @@ OPEN_STAGES = [
     Stage.SUBMITTED,
     Stage.QUOTED,
 ]
-
-_STAGE_WORDS: tuple[tuple[str, list[Stage]], ...] = (
-    (r"new[- ]leads?|leads|prospects?", [Stage.NEW_LEAD]),
-    (r"intake|qualif\w*", [Stage.INTAKE]),
-    (r"app(lication)?s? received|applications?|apps", [Stage.APPLICATION_RECEIVED]),
-    (r"submitted|submissions?|with (the )?(carriers|markets|underwriters?)", [Stage.SUBMITTED]),
-    (r"quoted|quotes? (out|pending|sent|pitched)|have (a )?quotes?|quote stage", [Stage.QUOTED]),
-    (r"bound|binds?", [Stage.BOUND]),
-    (r"closed[- ]won|won(?!'t)", [Stage.CLOSED_WON]),
-    (r"closed[- ]lost|lost|dead", [Stage.CLOSED_LOST]),
-    (r"open|active|in (the )?pipeline|in progress|not (yet )?(closed|bound)", OPEN_STAGES),
-    (r"closed", [Stage.CLOSED_WON, Stage.CLOSED_LOST]),
-)
-
-_LINES: tuple[tuple[str, str], ...] = (
-    (r"workers'? ?comp\w*|\bwc\b|\bcomp\b", "Workers' Compensation"),
-    (r"general liability|\bgl\b", "General Liability"),
-    (r"\bbop\b|business owners?'? polic\w*", "Business Owners Policy"),
-    (r"\be&o\b|errors (and|&) omissions|professional liability|\bpl\b", "Professional Liability"),
-    (r"commercial auto|\bfleet\b|\bauto (insurance|coverage|policy|policies)\b", "Commercial Auto"),
-    (r"\bcyber\b", "Cyber Liability"),
-    (r"\bcrime\b|employee theft", "Commercial Crime"),
-    (r"commercial property|\bproperty (insurance|coverage)\b", "Commercial Property"),
-    (r"umbrella|excess", "Umbrella"),
-    (r"\bepli\b|employment practices", "Employment Practices Liability"),
-    (r"product(s)? liability", "Product Liability"),
-    (r"liquor", "Liquor Liability"),
-    (r"\bcargo\b", "Motor Truck Cargo"),
-    (r"inland marine|equipment floater", "Inland Marine"),
-    (r"medical malpractice|\bmed mal\b", "Medical Malpractice"),
-    (r"dental malpractice", "Dental Malpractice"),
-    (r"builder'?s risk", "Builder's Risk"),
-    (r"physical damage|phys dam", "Physical Damage"),
-    (r"abuse|\ba&m\b|molestation", "Abuse & Molestation"),
-    (r"garagekeepers", "Garagekeepers"),
-)
-
-_TRADES: tuple[tuple[str, str], ...] = (
-    (r"roof\w*", "Roofing Contractor"),
-    (r"general contractors?|\bgcs?\b", "General Contractor"),
-    (r"hvac", "HVAC Contractor"),
-    (r"plumb\w*", "Plumbing"),
-    (r"electric\w*", "Electrical Contractor"),
-    (r"landscap\w*|lawn", "Landscaping"),
-    (r"clean\w*|janitor\w*", "Cleaning Service"),
-    (r"mov(ers?|ing)", "Moving Company"),
-    (r"truck\w*|haul\w*", "Trucking"),
-    (r"auto repair|mechanics?|garages?|body shops?", "Auto Repair"),
-    (r"restaurants?|diners?|cafes?", "Restaurant"),
-    (r"baker(y|ies)", "Bakery"),
-    (r"brew\w*", "Brewery"),
-    (r"retail\w*|shops?|stores?", "Retail Store"),
-    (r"pharmac\w*|drug ?stores?", "Pharmacy"),
-    (r"salons?|hair", "Hair Salon"),
-    (r"fitness|gyms?", "Fitness Studio"),
-    (r"child ?care|day ?cares?|preschools?", "Childcare Center"),
-    (r"dent\w*", "Dental Practice"),
-    (r"physical therap\w*|\bpt\b", "Physical Therapy"),
-    (r"vet(s|erinar\w*)?\b", "Veterinary Clinic"),
-    (r"law firms?|lawyers?|attorneys?|legal", "Law Firm"),
-    (r"accounting|accountants?|cpas?|bookkeep\w*", "Accounting Firm"),
-    (r"\bit\b (consult\w*|firms?|companies)|tech consult\w*|it consulting", "IT Consulting"),
-    (r"property manag\w*", "Property Management"),
-    (r"manufactur\w*|factor(y|ies)", "Manufacturing"),
-    # last: "clinic" alone means a medical one only when no other trade took the word
-    (r"medical|doctors?|physicians?|primary care|clinics?", "Medical Clinic"),
-)
-
-_KIND_OF_PLACE = r"(clinics?|practices?|offices?|firms?|compan(y|ies)|business(es)?|shops?)\b"
-"""Nouns that go with a trade ("vet clinics"): taken with it, so "clinics" is not read again."""
 
 FOLLOW_UP = re.compile(
     r"\b(follow[- ]?ups?|overdue|over ?due|gone (quiet|cold|dark)|going cold|stale|haven'?t heard|"
@@ -125,79 +56,53 @@ class ListingQuery:
     counting: bool
     every_line: bool = False
     """Several lines joined by "and": an account must have all of them (filters match any)."""
+    owed: bool = False
+    """Only accounts with a pending action of the agency's own ("what we still owe")."""
+    readings: tuple[str, ...] = ()
+    """How category words were read ("'hospitality' as industry Restaurant or Hotel")."""
+    unmatched: tuple[str, ...] = ()
+    """Words that looked like a category but are close to no value of the book."""
+    free_words: str = ""
+    """What is left of the question once its filters are read (for description search)."""
 
     @property
     def has_conditions(self) -> bool:
-        return not self.filters.is_empty() or self.follow_up or self.quiet_days is not None
+        return (
+            not self.filters.is_empty()
+            or self.follow_up
+            or self.quiet_days is not None
+            or self.owed
+        )
 
 
-def parse_listing(question: str, catalog: Catalog, today: date | None = None) -> ListingQuery:
-    text = question.lower()
-    stages = _stages(text)
-    follow_up = bool(FOLLOW_UP.search(question))
-    quiet = _quiet_days(question, today)
-    if (follow_up or quiet is not None) and not stages:
-        stages = [s.value for s in OPEN_STAGES]
-    lines, rest = _matches(text, _LINES, catalog.values("insurance_types"))
-    trades, _ = _matches(rest, _TRADES, catalog.values("industry"))
-    filters = DescriptionFilters(
-        stage=stages or None,
-        state=_states(question) or None,
-        city=_cities(text, catalog) or None,
-        industry=trades or None,
-        insurance_type=lines or None,
-    )
-    return ListingQuery(
-        filters=filters,
-        follow_up=follow_up,
-        quiet_days=quiet,
-        counting=bool(COUNTING.search(question)),
-        every_line=len(lines) > 1 and not re.search(r"\b(or|either|any of)\b", text),
+def time_conditions(question: str, today: date | None) -> tuple[bool, int | None, bool]:
+    """Follow-up wanted, days of silence asked for, and whether the question counts."""
+    return (
+        bool(FOLLOW_UP.search(question)),
+        _quiet_days(question, today),
+        bool(COUNTING.search(question)),
     )
 
 
-def _stages(text: str) -> list[str]:
-    found: list[str] = []
-    for pattern, stages in _STAGE_WORDS:
-        if re.search(rf"\b({pattern})\b", text):
-            found += [s.value for s in stages if s.value not in found]
-            text = re.sub(rf"\b({pattern})\b", " ", text)
-    return found
+def asks_every_line(question: str, lines: list[str]) -> bool:
+    """Several lines joined by "and" (not "or"): accounts must hold all of them."""
+    return len(lines) > 1 and not re.search(r"\b(or|either|any of)\b", question, re.I)
 
 
-def _states(question: str) -> list[str]:
-    lower = question.lower()
-    found = [code for name, code in STATE_NAMES.items() if re.search(rf"\b{name}\b", lower)]
+def state_codes(question: str) -> list[str]:
+    """US states named by postal code ("in TX"; codes that are words only after "in")."""
+    return _state_codes(question)
+
+
+def _state_codes(question: str) -> list[str]:
     codes = set(STATE_NAMES.values())
+    found = []
     for code in re.findall(r"\b[A-Z]{2}\b", question):
         if code in codes and (
             code not in _WORD_LIKE_CODES or re.search(rf"\b(in|from|based in),? {code}\b", question)
         ):
             found.append(code)
     return list(dict.fromkeys(found))
-
-
-def _cities(text: str, catalog: Catalog) -> list[str]:
-    return sorted(
-        c for c in catalog.values("city") if re.search(rf"\b{re.escape(c.lower())}\b", text)
-    )
-
-
-def _matches(
-    text: str, table: tuple[tuple[str, str], ...], known: set[str]
-) -> tuple[list[str], str]:
-    """Values named in full ("veterinary clinic") win over shorthand; returns the values and
-    the text without the words they used (so "Motor Truck Cargo" is not also "trucking")."""
-    exact = sorted((v for v in known if re.search(rf"\b{re.escape(v.lower())}\b", text)), key=len)
-    for value in reversed(exact):
-        text = re.sub(rf"\b{re.escape(value.lower())}\b", " ", text)
-    found = list(exact)
-    for pattern, value in table:
-        if re.search(rf"\b({pattern})", text):
-            text = re.sub(rf"\b({pattern})\w*(\s+{_KIND_OF_PLACE})?", " ", text)
-            if value not in found:
-                found.append(value)
-    return ([v for v in found if v in known] if known else found), text
 
 
 def _quiet_days(question: str, today: date | None = None) -> int | None:

@@ -31,11 +31,16 @@ from harper_common.messages.query import AgentRequest
 from harper_common.settings import HarperSettings
 from harper_common.skills import Skill, SkillError, available_skills_xml, load_skills
 from harper_search.agent import SearchAgent, utc_today
+from harper_search.book_values import BookValues
 from harper_search.catalog import Catalog
 from harper_search.claude_brain import ClaudeBrain
 from harper_search.evidence import HasSources
+from harper_search.listing_reader import ListingReader
+from harper_search.listing_words import ListingWords, load_listing_words
 from harper_search.local_brain import LocalBrain
+from harper_search.own_actions import OwnActions
 from harper_search.text_index import TextIndex
+from harper_search.text_vectors import TextVectors
 from harper_search.toolbox import Toolbox
 
 NAME = "search"
@@ -82,9 +87,10 @@ def build(settings: HarperSettings) -> BusService:
         card = views.catalog.get(account_id)
         return bool(card and card.sources)
 
+    book = BookValues(toolbox)
     agent = SearchAgent(
         toolbox=toolbox,
-        local=LocalBrain(views.catalog, views.index.has_word),
+        local=_local_brain(views, book, TextVectors(index), skills),
         has_sources=sources_on_file,
         progress=lambda request_id: BusProgress(service.broker, request_id, NAME),
         claude=_claude(service, skills, sources_on_file),
@@ -92,7 +98,7 @@ def build(settings: HarperSettings) -> BusService:
         today=pinned_today(settings),
     )
     service.route(subjects.SEARCH_ASK, AgentRequest, agent.handle)
-    _follow_account_events(service, views)
+    _follow_account_events(service, views, book)
     tasks: set[asyncio.Task[None]] = set()
 
     async def start_views() -> None:
@@ -124,7 +130,21 @@ def _claude(
     return ClaudeBrain(client, available_skills_xml(skills), has_sources)
 
 
-def _follow_account_events(service: BusService, views: MemoryViews) -> None:
+def _local_brain(
+    views: MemoryViews, book: BookValues, vectors: TextVectors, skills: list[Skill]
+) -> LocalBrain:
+    """The local engine, its listing words read from the description-search skill."""
+    try:
+        words = load_listing_words(skills)
+    except SkillError as exc:
+        log.warning("listing words not loaded (category words will not be read): %s", exc)
+        words = ListingWords()
+    reader = ListingReader(words, book, vectors)
+    own = OwnActions(vectors, words.action_examples)
+    return LocalBrain(views.catalog, views.index.has_word, reader=reader, own_actions=own)
+
+
+def _follow_account_events(service: BusService, views: MemoryViews, book: BookValues) -> None:
     """Every replica hears every account event (core NATS, no queue group, no durable)."""
 
     async def on_event(message: NatsMessage) -> None:
@@ -133,6 +153,7 @@ def _follow_account_events(service: BusService, views: MemoryViews) -> None:
         except ValidationError:
             log.warning("ignoring an account event that does not parse")
             return
+        book.changed(event.account_id, event.version)
         await asyncio.to_thread(views.refresh, event.account_id)
 
     service.broker.subscriber(subjects.ACCOUNT_EVENTS_ALL)(on_event)

@@ -140,6 +140,11 @@ class Toolbox:
             return [hit.payload for hit in hits]
         return await self._scan(args.filters, args.limit)
 
+    async def scan_payloads(self, filters: DescriptionFilters) -> list[AccountPayload]:
+        """Every payload within ``filters`` (no tool call, no budget: the engine's own look at
+        the book's values). BusError when the indexer cannot be asked."""
+        return await self._scan(filters, None)
+
     async def _scan(self, filters: DescriptionFilters, limit: int | None) -> list[AccountPayload]:
         """Every match, asked for in slices of account ids when the book is large.
 

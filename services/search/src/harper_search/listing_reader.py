@@ -1,0 +1,191 @@
+"""A question about many accounts read as filters over the values the book actually holds.
+
+In turn, each taking its words from the question so no word is read twice:
+1. words said literally, longest first: a value of the book (industry, line, city), a canonical
+   stage or line name, a US state; and the words of the skill's tables (category names,
+   regions, stage words, "what we owe", line acronyms such as "WC");
+2. what is left, by meaning: a phrase close to an industry, a line or a category name;
+3. single-word line shorthand ("cyber", "property"), read last so "property managers" is an
+   industry before "property" can be a line.
+Filters combine: stage AND state AND industry (a category reads as several industries, any of
+them). Nothing here is a list of phrasings: the phrases are the book's values and the tables.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from datetime import date
+from typing import Protocol
+
+from harper_common.messages.index import DescriptionFilters
+from harper_search.book_values import BookVocabulary
+from harper_search.listing_query import (
+    OPEN_STAGES,
+    ListingQuery,
+    asks_every_line,
+    state_codes,
+    time_conditions,
+)
+from harper_search.listing_words import Category, ListingWords, is_specific
+from harper_search.places import STATE_NAMES
+from harper_search.question_words import QuestionWords
+from harper_search.text_vectors import TextVectors
+from harper_search.value_match import INDUSTRY, LINE, Reading, ValueMatcher
+
+STAGE = "stage"
+STATE = "state"
+CITY = "city"
+OWED = "owed"
+
+
+class BookSource(Protocol):
+    """The book's values now (``BookValues``)."""
+
+    async def vocabulary(self) -> BookVocabulary: ...
+
+
+@dataclass(frozen=True)
+class _Effect:
+    field: str
+    values: tuple[str, ...] = ()
+    category: Category | None = None
+
+
+@dataclass
+class _Found:
+    values: dict[str, list[str]] = field(default_factory=dict)
+    readings: list[str] = field(default_factory=list)
+    unmatched: list[str] = field(default_factory=list)
+    owed: bool = False
+
+    def add(self, name: str, values: Iterable[str]) -> None:
+        held = self.values.setdefault(name, [])
+        held += [v for v in values if v not in held]
+
+    def filters(self) -> DescriptionFilters:
+        return DescriptionFilters(
+            stage=self.values.get(STAGE) or None,
+            state=self.values.get(STATE) or None,
+            city=self.values.get(CITY) or None,
+            industry=self.values.get(INDUSTRY) or None,
+            insurance_type=self.values.get(LINE) or None,
+        )
+
+
+class ListingReader:
+    def __init__(
+        self, words: ListingWords, book: BookSource, vectors: TextVectors | None = None
+    ) -> None:
+        self.words = words
+        self.book = book
+        self.matcher = ValueMatcher(vectors, words.categories)
+
+    async def read(
+        self, question: str, today: date | None = None, by_meaning: bool = True
+    ) -> ListingQuery:
+        """The question's filters; ``by_meaning`` False reads only words said literally unless
+        the question has a filter already (then its other words are read by meaning too)."""
+        book = await self.book.vocabulary()
+        words = QuestionWords.of(question)
+        found = _Found()
+        for code in state_codes(question):
+            found.add(STATE, [code])
+            words.take(code.lower())
+        await self._literal(words, book, found)
+        if by_meaning or found.values or found.owed:
+            for reading in await self.matcher.read(words.free_runs(), book):
+                self._keep(reading, found)
+                words.take_words(reading.phrase.split())
+        self._shorthand(words, found)
+        return self._query(question, today, found, words)
+
+    async def _literal(self, words: QuestionWords, book: BookVocabulary, found: _Found) -> None:
+        table = self._phrases(book)
+        ordered = sorted(table, key=lambda p: (-len(p.split()), -len(p), p))
+        for phrase in ordered:
+            effects = table[phrase]
+            if not words.take(phrase, negatable=any(e.field == STAGE for e in effects)):
+                continue
+            for effect in effects:
+                if effect.category is not None:
+                    values = await self.matcher.category_values(effect.category, book.industries)
+                    reading = Reading(
+                        phrase=phrase, field=INDUSTRY, values=values, category=effect.category.name
+                    )
+                    self._keep(reading, found)
+                elif effect.field == OWED:
+                    found.owed = True
+                else:
+                    found.add(effect.field, effect.values)
+
+    def _phrases(self, book: BookVocabulary) -> dict[str, list[_Effect]]:
+        """Every phrase read literally, with what it stands for."""
+        table: dict[str, list[_Effect]] = {}
+
+        def put(phrase: str, effect: _Effect) -> None:
+            table.setdefault(phrase.lower(), []).append(effect)
+
+        for name, values in ((INDUSTRY, book.industries), (CITY, book.cities)):
+            for value in values:
+                put(value, _Effect(name, (value,)))
+        for line in {*book.lines, *self.words.line_names}:
+            put(line, _Effect(LINE, (line,)))
+        for word, line in self.words.line_words:
+            if is_specific(word):
+                put(word, _Effect(LINE, (line,)))
+        for stage in [s.value for s in OPEN_STAGES] + ["Bound", "Closed Won", "Closed Lost"]:
+            put(stage, _Effect(STAGE, (stage,)))
+        for word, stages in self.words.stage_words:
+            put(word, _Effect(STAGE, tuple(s.value for s in stages)))
+        for name, code in STATE_NAMES.items():
+            put(name, _Effect(STATE, (code,)))
+        for region in self.words.regions:
+            for name in (region.name, *region.also):
+                put(name, _Effect(STATE, region.states))
+        for category in self.words.categories:
+            for name in category.names:
+                put(name, _Effect(INDUSTRY, category=category))
+        for word in self.words.owed_words:
+            put(word, _Effect(OWED))
+        return {phrase: _distinct(effects) for phrase, effects in table.items()}
+
+    def _shorthand(self, words: QuestionWords, found: _Found) -> None:
+        for word, line in self.words.line_words:
+            if not is_specific(word) and words.take(word):
+                found.add(LINE, [line])
+
+    def _keep(self, reading: Reading, found: _Found) -> None:
+        if not reading.values:
+            found.unmatched.append(reading.phrase)
+            return
+        found.add(reading.field, reading.values)
+        if reading.category is not None or reading.values != (reading.phrase,):
+            kind = f" (category {reading.category})" if reading.category else ""
+            field_name = "line" if reading.field == LINE else reading.field
+            found.readings.append(
+                f"'{reading.phrase}'{kind} as {field_name} {' or '.join(reading.values)}"
+            )
+
+    def _query(
+        self, question: str, today: date | None, found: _Found, words: QuestionWords
+    ) -> ListingQuery:
+        follow_up, quiet, counting = time_conditions(question, today)
+        if (follow_up or quiet is not None) and not found.values.get(STAGE):
+            found.add(STAGE, [s.value for s in OPEN_STAGES])
+        lines = found.values.get(LINE, [])
+        return ListingQuery(
+            filters=found.filters(),
+            follow_up=follow_up,
+            quiet_days=quiet,
+            counting=counting,
+            every_line=asks_every_line(question, lines),
+            owed=found.owed,
+            readings=tuple(found.readings),
+            unmatched=tuple(found.unmatched),
+            free_words=" ".join(" ".join(run) for run in words.free_runs()),
+        )
+
+
+def _distinct(effects: list[_Effect]) -> list[_Effect]:
+    return list(dict.fromkeys(effects))

@@ -1,0 +1,142 @@
+"""The words of listing questions, read from the description-search skill's references.
+
+``references/categories.md`` holds the category words (kinds of business, regions, stage words,
+what "we owe" means) and ``references/filters.md`` the shorthand for lines of coverage. Both are
+data: the engine reads their tables and holds no list of phrasings of its own.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from harper_common.memory.errors import UnknownStage
+from harper_common.memory.stages import Stage, canonical_stage
+from harper_common.skills import Skill, SkillError, find_skill, read_resource
+
+SKILL = "description-search"
+CATEGORIES_FILE = "references/categories.md"
+FILTERS_FILE = "references/filters.md"
+
+
+@dataclass(frozen=True, kw_only=True)
+class Category:
+    """A kind of business ("hospitality"): the words that name it and what it covers."""
+
+    name: str
+    also: tuple[str, ...]
+    members: tuple[str, ...]
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        return (self.name, *self.also)
+
+
+@dataclass(frozen=True, kw_only=True)
+class Region:
+    name: str
+    also: tuple[str, ...]
+    states: tuple[str, ...]
+
+
+@dataclass(frozen=True, kw_only=True)
+class ListingWords:
+    categories: tuple[Category, ...] = ()
+    regions: tuple[Region, ...] = ()
+    stage_words: tuple[tuple[str, tuple[Stage, ...]], ...] = ()
+    owed_words: tuple[str, ...] = ()
+    action_examples: tuple[tuple[str, bool], ...] = ()
+    """Pending actions and whether each is the agency's own task (True) or someone else's."""
+    line_words: tuple[tuple[str, str], ...] = ()
+    """Shorthand for a line of coverage and the line ("workers comp" -> Workers' Compensation)."""
+
+    @property
+    def line_names(self) -> frozenset[str]:
+        return frozenset(line for _, line in self.line_words)
+
+
+def load_listing_words(skills: list[Skill]) -> ListingWords:
+    """The tables of the description-search skill; SkillError when a table is malformed."""
+    skill = find_skill(skills, SKILL)
+    return parse_listing_words(
+        read_resource(skill, CATEGORIES_FILE), read_resource(skill, FILTERS_FILE)
+    )
+
+
+def parse_listing_words(categories: str, filters: str) -> ListingWords:
+    sections = _tables(categories)
+    return ListingWords(
+        categories=tuple(
+            Category(name=row[0], also=_list(row[1]), members=_list(row[2]))
+            for row in _rows(sections, "Kinds of business", 3)
+        ),
+        regions=tuple(
+            Region(name=row[0], also=_list(row[1]), states=_list(row[2]))
+            for row in _rows(sections, "Regions", 3)
+        ),
+        stage_words=tuple(
+            (word, _stages(row[1]))
+            for row in _rows(sections, "Stage words", 2)
+            for word in _list(row[0])
+        ),
+        owed_words=tuple(row[0] for row in _rows(sections, "Our open tasks", 1)),
+        action_examples=tuple(
+            (row[0], row[1].strip().lower() == "ours")
+            for row in _rows(sections, "Whose pending action", 2)
+        ),
+        line_words=_line_words(_tables(filters)),
+    )
+
+
+def _tables(text: str) -> dict[str, list[list[str]]]:
+    """Each ``## heading``'s table rows (header and rule left out), cells stripped."""
+    sections: dict[str, list[list[str]]] = {}
+    current: list[list[str]] | None = None
+    for line in text.splitlines():
+        if line.startswith("## "):
+            current = sections.setdefault(line[3:].strip(), [])
+        elif current is not None and line.startswith("|"):
+            current.append([cell.strip() for cell in line.strip().strip("|").split("|")])
+    return {name: rows[2:] for name, rows in sections.items()}
+
+
+def _rows(sections: dict[str, list[list[str]]], name: str, width: int) -> list[list[str]]:
+    if name not in sections:
+        raise SkillError(CATEGORIES_FILE, f"no '## {name}' table")
+    for row in sections[name]:
+        if len(row) != width or not row[0]:
+            raise SkillError(CATEGORIES_FILE, f"a row of '{name}' needs {width} cells: {row}")
+    return sections[name]
+
+
+def _list(cell: str) -> tuple[str, ...]:
+    return tuple(part.strip() for part in cell.split(";") if part.strip())
+
+
+def _stages(cell: str) -> tuple[Stage, ...]:
+    try:
+        return tuple(canonical_stage(name) for name in _list(cell))
+    except UnknownStage as exc:
+        raise SkillError(CATEGORIES_FILE, str(exc)) from None
+
+
+def _line_words(sections: dict[str, list[list[str]]]) -> tuple[tuple[str, str], ...]:
+    """filters.md's "broker says | filter value" rows; shorthand with a qualifier in brackets
+    ("malpractice (medical)") is left out, the line's full name stands for it."""
+    rows = next((rows for name, rows in sections.items() if name.startswith("Lines")), [])
+    found: list[tuple[str, str]] = []
+    for row in rows:
+        if len(row) != 2:
+            raise SkillError(FILTERS_FILE, f"a line-of-coverage row needs 2 cells: {row}")
+        line = row[1]
+        found.append((line, line))
+        found += [(w.strip(), line) for w in row[0].split(",") if w.strip() and "(" not in w]
+    return tuple(dict.fromkeys(found))
+
+
+_ACRONYM = re.compile(r"^[A-Z&]{2,5}$")
+
+
+def is_specific(word: str) -> bool:
+    """Shorthand that cannot be an ordinary word: an acronym ("WC", "E&O") or several words."""
+    return bool(_ACRONYM.match(word)) or " " in word.strip()

@@ -1,0 +1,92 @@
+"""A question as a row of words that phrases take in turn, longest first.
+
+Words are compared lower-cased and lightly stemmed (``terms.stem``), so "new leads" holds the
+phrase "New Lead" and "the Carolinas" the region "carolinas". A word taken by one phrase is not
+read again by another: "auto repair" taken as an industry is not also the line "auto".
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+
+from harper_search.terms import STOP_WORDS, stem, words
+
+NEGATIONS = frozenset({"not", "no", "never", "without", "except", "excluding", "isn't", "aren't"})
+LISTING_FRAME = frozenset(
+    """account accounts acct accts client clients customer customers insured insureds company
+    companies business businesses book list show which who who's whos every all ones do does
+    have has we our us in on with any anything there pls please see find give me got
+    want wants need needs that those deal deals ones folks""".split()
+)
+"""Words of a question about a group that say nothing about which group."""
+
+
+def _key(word: str) -> str:
+    return stem(word.replace("'", "").replace("\u2019", ""))
+
+
+@dataclass
+class QuestionWords:
+    raw: list[str]
+    keys: list[str]
+    taken: list[bool] = field(default_factory=list)
+
+    @classmethod
+    def of(cls, question: str) -> QuestionWords:
+        raw = words(question)
+        return cls(raw=raw, keys=[_key(w) for w in raw], taken=[False] * len(raw))
+
+    def take(self, phrase: str, negatable: bool = False) -> bool:
+        """Mark every free occurrence of ``phrase`` as taken; True when one was found. With
+        ``negatable``, occurrences right after a negation ("not submitted") are taken but do
+        not count."""
+        wanted = [_key(w) for w in words(phrase)]
+        found = False
+        for start in self._starts(wanted):
+            self.taken[start : start + len(wanted)] = [True] * len(wanted)
+            found = found or not (negatable and self._negated(start))
+        return found
+
+    def _starts(self, wanted: list[str]) -> list[int]:
+        size = len(wanted)
+        if not size:
+            return []
+        return [
+            i
+            for i in range(len(self.keys) - size + 1)
+            if self.keys[i : i + size] == wanted and not any(self.taken[i : i + size])
+        ]
+
+    def _negated(self, start: int) -> bool:
+        before = self.raw[max(0, start - 3) : start]
+        return any(w in NEGATIONS or w.endswith("n't") for w in before)
+
+    def take_longest_first(self, phrases: Iterable[str], negatable: bool = False) -> list[str]:
+        """The phrases found, longer phrases taking their words before shorter ones."""
+        ordered = sorted(set(phrases), key=lambda p: (-len(words(p)), -len(p), p))
+        return [phrase for phrase in ordered if self.take(phrase, negatable)]
+
+    def free_runs(self) -> list[list[str]]:
+        """Runs of words not taken, without stop words and words that only frame a listing."""
+        runs: list[list[str]] = [[]]
+        for word, taken in zip(self.raw, self.taken, strict=True):
+            if taken or word in STOP_WORDS or word in LISTING_FRAME or word in NEGATIONS:
+                if runs[-1]:
+                    runs.append([])
+            elif not word.isdigit():
+                runs[-1].append(word)
+        return [run for run in runs if run]
+
+    def take_words(self, chosen: Iterable[str]) -> None:
+        """Mark these exact words as taken (a phrase matched by meaning)."""
+        wanted = set(chosen)
+        self.taken = [t or w in wanted for w, t in zip(self.raw, self.taken, strict=True)]
+
+
+def ngrams(run: list[str], longest: int = 3) -> list[str]:
+    """Every phrase of one to ``longest`` neighbouring words of a run, longest first."""
+    found: list[str] = []
+    for size in range(min(longest, len(run)), 0, -1):
+        found += [" ".join(run[i : i + size]) for i in range(len(run) - size + 1)]
+    return found

@@ -1,0 +1,246 @@
+"""Listing questions by category words over a small invented book: the words reach the values
+the book holds by meaning (MiniLM, as ``harper.index.embed`` answers), through the skill's
+category table; a word close to nothing is answered by description search, never by a search
+for the word in the files.
+
+The index is a fake with the indexer's calls (lookup, search, scan) over a few payloads.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import date
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+import pytest
+
+from harper_common.memory.paths import MemoryRoot
+from harper_common.messages.index import (
+    AccountPayload,
+    DescriptionFilters,
+    DescriptionHit,
+    NameMatch,
+    ScanReply,
+)
+from harper_common.messages.query import AgentRequest, IntentInfo
+from harper_common.skills import Skill, load_skills
+from harper_search.book_values import BookValues
+from harper_search.catalog import Catalog
+from harper_search.listing_reader import ListingReader
+from harper_search.listing_words import load_listing_words
+from harper_search.local_brain import LocalBrain
+from harper_search.own_actions import OwnActions
+from harper_search.session import ToolSession
+from harper_search.text_index import TextIndex
+from harper_search.text_vectors import TextVectors
+from harper_search.tool_specs import SEARCH_DESCRIPTIONS, SEARCH_FILES, new_budget
+from harper_search.toolbox import Toolbox
+
+if TYPE_CHECKING:  # conftest's types, for annotations only (it is not importable at run time)
+    from conftest import RecordedProgress
+
+SKILLS = Path(__file__).resolve().parents[3] / "skills"
+TODAY = date(2026, 11, 24)
+
+
+def _account(
+    number: int, name: str, industry: str, stage: str, where: str, **more: object
+) -> AccountPayload:
+    city, state = where.split(", ")
+    return AccountPayload.model_validate(
+        {
+            "account_id": f"9{number:04d}",
+            "account_name": name,
+            "stage": stage,
+            "industry": industry,
+            "location": where,
+            "city": city,
+            "state": state,
+            "version": 1,
+            "description": f"{name} | {industry} | {where}",
+            **more,
+        }
+    )
+
+
+BOOK = [
+    _account(1, "Saltmarsh Boutique Hotel", "Boutique Hotel", "Quoted", "Astoria, OR"),
+    _account(2, "Foghorn Craft Beer Taproom", "Craft Beer Taproom", "Closed Won", "Eugene, OR"),
+    _account(3, "Ironclad Roofing", "Roofing", "Quoted", "Salem, OR"),
+    _account(4, "Polar Air HVAC Services", "HVAC Services", "Submitted", "Reno, NV"),
+    _account(
+        5,
+        "Brightwire Electrical Contracting",
+        "Electrical Contracting",
+        "Closed Won",
+        "Boise, ID",
+        pending_actions=["Email the certificate of insurance to the general contractor"],
+    ),
+    _account(
+        6,
+        "Kettle & Crumb Bakery",
+        "Bakery",
+        "Closed Lost",
+        "Bend, OR",
+        pending_actions=["Owner still deciding between the two quotes"],
+    ),
+]
+
+
+def _holds(payload: AccountPayload, filters: DescriptionFilters) -> bool:
+    def within(value: str | None, wanted: list[str] | None) -> bool:
+        return wanted is None or (value or "").lower() in {w.lower() for w in wanted}
+
+    lines = {line.lower() for line in payload.insurance_types}
+    return (
+        within(payload.stage, filters.stage)
+        and within(payload.state, filters.state)
+        and within(payload.city, filters.city)
+        and within(payload.industry, filters.industry)
+        and within(payload.account_id, filters.account_id)
+        and (
+            filters.insurance_type is None
+            or bool(lines & {w.lower() for w in filters.insurance_type})
+        )
+    )
+
+
+@dataclass
+class FakeIndex:
+    """The indexer's lookup, description search and scan over ``BOOK``, calls recorded."""
+
+    payloads: list[AccountPayload] = field(default_factory=lambda: list(BOOK))
+    searched: list[str] = field(default_factory=list)
+    scans: list[DescriptionFilters] = field(default_factory=list)
+
+    async def lookup(self, name: str, limit: int = 5) -> list[NameMatch]:
+        return []
+
+    async def search(
+        self, text: str, filters: DescriptionFilters | None = None, limit: int = 10
+    ) -> list[DescriptionHit]:
+        self.searched.append(text)
+        held = [p for p in self.payloads if _holds(p, filters or DescriptionFilters())]
+        return [DescriptionHit(score=0.5, payload=p) for p in held[:limit]]
+
+    async def scan(
+        self, filters: DescriptionFilters | None = None, limit: int | None = None
+    ) -> ScanReply:
+        self.scans.append(filters or DescriptionFilters())
+        held = [p for p in self.payloads if _holds(p, filters or DescriptionFilters())]
+        return ScanReply(accounts=held[:limit], total=len(held))
+
+
+@pytest.fixture(scope="module")
+def skills() -> list[Skill]:
+    return load_skills(SKILLS, "search")
+
+
+@dataclass
+class Setup:
+    index: FakeIndex
+    toolbox: Toolbox
+    brain: LocalBrain
+    reader: ListingReader
+    progress: RecordedProgress
+
+
+@pytest.fixture
+def setup(
+    tmp_path: Path, skills: list[Skill], text_vectors: TextVectors, progress: RecordedProgress
+) -> Setup:
+    memory = MemoryRoot(tmp_path)
+    index = FakeIndex()
+    toolbox = Toolbox(memory, TextIndex(memory), index, skills)
+    words = load_listing_words(skills)
+    reader = ListingReader(words, BookValues(toolbox), text_vectors)
+    own = OwnActions(text_vectors, words.action_examples)
+    brain = LocalBrain(Catalog(memory), None, reader, own)
+    return Setup(index, toolbox, brain, reader, progress)
+
+
+def _names(answer: str) -> set[str]:
+    return {p.account_name for p in BOOK if f"{p.account_name} (account" in answer}
+
+
+@pytest.mark.anyio
+async def test_hospitality_reaches_the_hotel_and_the_taproom_not_the_roofer(setup: Setup) -> None:
+    query = await setup.reader.read("anything in hospitality?", TODAY)
+    assert set(query.filters.industry or []) == {"Boutique Hotel", "Craft Beer Taproom"}
+    assert query.readings and "hospitality" in query.readings[0]
+
+
+@pytest.mark.anyio
+async def test_construction_trades_reach_roofing_hvac_and_electrical(setup: Setup) -> None:
+    query = await setup.reader.read("list our construction trades", TODAY)
+    assert set(query.filters.industry or []) == {
+        "Roofing",
+        "HVAC Services",
+        "Electrical Contracting",
+    }
+
+
+@pytest.mark.anyio
+async def test_deals_we_won_is_the_closed_won_stage(setup: Setup) -> None:
+    query = await setup.reader.read("which deals we won", TODAY)
+    assert query.filters.stage == ["Closed Won"]
+    assert query.filters.industry is None
+
+
+@pytest.mark.anyio
+async def test_stage_state_and_category_combine(setup: Setup) -> None:
+    session = ToolSession(setup.toolbox, new_budget(), setup.progress)
+    request = _request("quoted hospitality accounts in Oregon")
+    draft = await setup.brain.answer(request, session, TODAY)
+    assert _names(draft.answer) == {"Saltmarsh Boutique Hotel"}, draft.answer
+
+
+@pytest.mark.anyio
+async def test_a_stage_word_after_not_adds_nothing(setup: Setup) -> None:
+    query = await setup.reader.read("closed won but not lost", TODAY)
+    assert query.filters.stage == ["Closed Won"]
+
+
+@pytest.mark.anyio
+async def test_what_we_owe_lists_accounts_with_a_task_of_ours(setup: Setup) -> None:
+    session = ToolSession(setup.toolbox, new_budget(), setup.progress)
+    draft = await setup.brain.answer(_request("what do we still owe clients"), session, TODAY)
+    assert _names(draft.answer) == {"Brightwire Electrical Contracting"}, draft.answer
+
+
+@pytest.mark.anyio
+async def test_an_unknown_category_word_is_searched_in_descriptions_not_files(
+    setup: Setup,
+) -> None:
+    session = ToolSession(setup.toolbox, new_budget(), setup.progress)
+    question = "any quantum computing labs?"
+    draft = await setup.brain.answer(_request(question), session, TODAY)
+    assert "is close to 'quantum computing labs'" in draft.answer, draft.answer
+    assert setup.index.searched == [question]
+    assert session.budget.used[SEARCH_DESCRIPTIONS] == 1
+    assert session.budget.used[SEARCH_FILES] == 0 and not session.log.searched
+
+
+@pytest.mark.anyio
+async def test_book_values_follow_the_index_version_by_version(setup: Setup) -> None:
+    book = BookValues(setup.toolbox)
+    assert "Bakery" in (await book.vocabulary()).industries
+    bakery = BOOK[5].model_copy(update={"industry": "Patisserie", "version": 2})
+    book.changed(bakery.account_id, 2)
+    assert "Bakery" in (await book.vocabulary()).industries  # the index still holds version 1
+    setup.index.payloads[5] = bakery
+    setup.index.scans.clear()
+    industries = (await book.vocabulary()).industries
+    assert "Patisserie" in industries and "Bakery" not in industries
+    assert [f.account_id for f in setup.index.scans] == [[bakery.account_id]]
+    await book.vocabulary()
+    assert len(setup.index.scans) == 1  # nothing waits any more: no scan
+
+
+def _request(question: str) -> AgentRequest:
+    return AgentRequest(
+        request_id="req-categories",
+        query=question,
+        intent=IntentInfo(intent="search", confidence=0.9, cross_account=True),
+    )
