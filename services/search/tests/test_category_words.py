@@ -65,9 +65,11 @@ def _account(
 
 
 BOOK = [
-    _account(1, "Saltmarsh Boutique Hotel", "Boutique Hotel", "Quoted", "Astoria, OR"),
+    _account(
+        1, "Saltmarsh Boutique Hotel", "Boutique Hotel", "Quoted", "Astoria, OR", premium=18_500
+    ),
     _account(2, "Foghorn Craft Beer Taproom", "Craft Beer Taproom", "Closed Won", "Eugene, OR"),
-    _account(3, "Ironclad Roofing", "Roofing", "Quoted", "Salem, OR"),
+    _account(3, "Ironclad Roofing", "Roofing", "Quoted", "Salem, OR", premium=9_200),
     _account(4, "Polar Air HVAC Services", "HVAC Services", "Submitted", "Reno, NV"),
     _account(
         5,
@@ -194,6 +196,15 @@ async def test_stage_state_and_category_combine(setup: Setup) -> None:
     request = _request("quoted hospitality accounts in Oregon")
     draft = await setup.brain.answer(request, session, TODAY)
     assert _names(draft.answer) == {"Saltmarsh Boutique Hotel"}, draft.answer
+
+
+@pytest.mark.anyio
+async def test_a_premium_bound_is_a_filter_and_days_are_not_money(setup: Setup) -> None:
+    session = ToolSession(setup.toolbox, new_budget(), setup.progress)
+    draft = await setup.brain.answer(_request("quoted accounts over 15k"), session, TODAY)
+    assert _names(draft.answer) == {"Saltmarsh Boutique Hotel"}, draft.answer
+    quiet = await setup.reader.read("quoted accounts quiet for over 30 days", TODAY)
+    assert quiet.premium_over is None and quiet.quiet_days == 30
 
 
 @pytest.mark.anyio

@@ -19,7 +19,6 @@ from harper_search.listing_query import ListingQuery
 from harper_search.own_actions import OwnActions
 from harper_search.passages import passages
 from harper_search.session import ToolSession
-from harper_search.state_fields import money
 from harper_search.tool_specs import (
     READ_FILE,
     SEARCH_DESCRIPTIONS,
@@ -147,10 +146,29 @@ def _keeps(account: AccountPayload, query: ListingQuery, today: date) -> bool:
         return False
     if query.quiet_days is not None and days < query.quiet_days:
         return False
+    if not _within(account.premium, query.premium_over, query.premium_under):
+        return False
     if query.follow_up and query.quiet_days is None:
         rule = FOLLOW_UP_RULES.get(canonical_stage(account.stage))
         return rule is not None and rule.after_days is not None and days >= rule.after_days
     return True
+
+
+def money(amount: float | None) -> str | None:
+    """ "$16,000" (cents only when there are some)."""
+    if amount is None:
+        return None
+    return f"${amount:,.0f}" if float(amount).is_integer() else f"${amount:,.2f}"
+
+
+def _within(premium: float | None, over: float | None, under: float | None) -> bool:
+    if over is None and under is None:
+        return True
+    return (
+        premium is not None
+        and (over is None or premium > over)
+        and (under is None or premium < under)
+    )
 
 
 def _row(number: int, account: AccountPayload, today: date, detailed: bool) -> str:
@@ -178,6 +196,12 @@ def _title(filters: DescriptionFilters, query: ListingQuery, count: int) -> str:
         what += "; due for follow-up"
     if query.quiet_days is not None:
         what += f"; no contact for {query.quiet_days}+ days"
+    if query.premium_over is not None:
+        what += f"; premium over {money(query.premium_over)}"
+    if query.premium_under is not None:
+        what += f"; premium under {money(query.premium_under)}"
+    if query.owed:
+        what += "; a pending action of ours"
     if query.every_line:
         what = what.replace(" or ", " and ")
     if count == 0:

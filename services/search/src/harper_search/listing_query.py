@@ -64,6 +64,8 @@ class ListingQuery:
     """Words that looked like a category but are close to no value of the book."""
     free_words: str = ""
     """What is left of the question once its filters are read (for description search)."""
+    premium_over: float | None = None
+    premium_under: float | None = None
 
     @property
     def has_conditions(self) -> bool:
@@ -72,6 +74,8 @@ class ListingQuery:
             or self.follow_up
             or self.quiet_days is not None
             or self.owed
+            or self.premium_over is not None
+            or self.premium_under is not None
         )
 
 
@@ -82,6 +86,27 @@ def time_conditions(question: str, today: date | None) -> tuple[bool, int | None
         _quiet_days(question, today),
         bool(COUNTING.search(question)),
     )
+
+
+_AMOUNT = r"(\$)?\s?(\d[\d,]*(?:\.\d+)?)\s?(k|m)?\b(?!\s*(?:days?|weeks?|months?|years?|%))"
+PREMIUM_OVER = re.compile(
+    rf"\b(?:over|above|more than|greater than|at least|north of)\s+{_AMOUNT}", re.I
+)
+PREMIUM_UNDER = re.compile(rf"\b(?:under|below|less than|at most|south of)\s+{_AMOUNT}", re.I)
+
+
+def premium_bounds(question: str) -> tuple[float | None, float | None]:
+    """Premiums asked for: "over 16k", "under $5,000" (an amount, not "over 30 days")."""
+    return _amount(PREMIUM_OVER.search(question)), _amount(PREMIUM_UNDER.search(question))
+
+
+def _amount(match: re.Match[str] | None) -> float | None:
+    if match is None:
+        return None
+    dollar, number, scale = match.groups()
+    value = float(number.replace(",", ""))
+    value *= {"k": 1_000, "m": 1_000_000}.get((scale or "").lower(), 1)
+    return value if dollar or scale or value >= 1_000 else None
 
 
 def asks_every_line(question: str, lines: list[str]) -> bool:

@@ -24,6 +24,7 @@ from harper_search.listing_query import (
     OPEN_STAGES,
     ListingQuery,
     asks_every_line,
+    premium_bounds,
     state_codes,
     time_conditions,
 )
@@ -171,6 +172,7 @@ class ListingReader:
         self, question: str, today: date | None, found: _Found, words: QuestionWords
     ) -> ListingQuery:
         follow_up, quiet, counting = time_conditions(question, today)
+        over, under = premium_bounds(question)
         if (follow_up or quiet is not None) and not found.values.get(STAGE):
             found.add(STAGE, [s.value for s in OPEN_STAGES])
         lines = found.values.get(LINE, [])
@@ -184,6 +186,8 @@ class ListingReader:
             readings=tuple(found.readings),
             unmatched=tuple(found.unmatched),
             free_words=" ".join(" ".join(run) for run in words.free_runs()),
+            premium_over=over,
+            premium_under=under,
         )
 
 
