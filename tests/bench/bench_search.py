@@ -28,13 +28,17 @@ from harper_common.demo import generate_demo
 from harper_common.demo.truth import GroundTruth
 from harper_common.memory.paths import MemoryRoot
 from harper_common.messages.query import AccountRef, AgentRequest, IntentInfo
+from harper_common.skills import load_skills
 from harper_indexer.account_index import AccountIndex
 from harper_indexer.edge_store import EdgeStore
 from harper_indexer.hash_embedder import WordHashEmbedder
 from harper_indexer.in_process import InProcessDirectory
 from harper_indexer.ingest import ingest_memory_root
+from harper_search.book_values import BookValues
 from harper_search.catalog import Catalog
 from harper_search.file_search import search_lines
+from harper_search.listing_reader import ListingReader
+from harper_search.listing_words import load_listing_words
 from harper_search.local_brain import LocalBrain
 from harper_search.session import ToolSession
 from harper_search.text_index import TextIndex
@@ -50,6 +54,7 @@ QUERIES = [
 ]  # fmt: skip
 L1 = ["what stage are they in", "who's the contact there", "premium?", "next steps pls"]
 L2 = ["whats the payroll", "who are they insured with now", "what docs are missing", "renwal date"]
+SKILLS = Path(__file__).resolve().parents[2] / "skills"
 L3 = ["which accounts are quoted in texas", "show me the roofers", "accounts needing follow-up"]
 
 
@@ -117,7 +122,8 @@ async def bench_answers(
     account_index = AccountIndex(store, WordHashEmbedder())
     ingest_memory_root(folder / "mem", account_index)
     toolbox = Toolbox(memory, index, InProcessDirectory(account_index), [])
-    brain = LocalBrain(catalog, index.has_word)
+    words = load_listing_words(load_skills(SKILLS, "search"))
+    brain = LocalBrain(catalog, index.has_word, ListingReader(words, BookValues(toolbox)))
     accounts = rng.sample(truth.accounts, 30)
     for level, questions in (("L1", L1), ("L2", L2), ("L3", L3)):
         samples = []

@@ -1,5 +1,6 @@
 """A question about many accounts as `ListingQuery`: filters (read by `listing_reader`) and
-the conditions on time: an optional follow-up condition ("overdue", "quiet for 10 days").
+the conditions on time and money: days of silence ("quiet for 10 days", "since September"),
+premium bounds ("over 16k").
 
 US states, by name or postal code, are read here: a general rule, not a list of phrasings.
 """
@@ -26,14 +27,6 @@ OPEN_STAGES = [
     Stage.QUOTED,
 ]
 
-FOLLOW_UP = re.compile(
-    r"\b(follow[- ]?ups?|overdue|over ?due|gone (quiet|cold|dark)|going cold|stale|haven'?t heard|"
-    r"not heard|no (contact|word|response|reply)|need (a )?(call|nudge|touch|chase|chasing)|chase|"
-    r"neglect\w*|slipping|falling through|due for|haven'?t (touched|contacted|talked|spoken|"
-    r"reached|called|emailed|followed)|not (been )?touched|untouched|too long|in a while|"
-    r"been a while|long time)\b",
-    re.IGNORECASE,
-)
 DAYS = re.compile(r"\b(\d{1,3})\+?\s*(days?|d)\b", re.IGNORECASE)
 WEEKS = re.compile(r"\b(\d{1,2}|a|one|two|three|four|five|six)\s*weeks?\b", re.IGNORECASE)
 MONTHS_SPAN = re.compile(
@@ -79,13 +72,9 @@ class ListingQuery:
         )
 
 
-def time_conditions(question: str, today: date | None) -> tuple[bool, int | None, bool]:
-    """Follow-up wanted, days of silence asked for, and whether the question counts."""
-    return (
-        bool(FOLLOW_UP.search(question)),
-        _quiet_days(question, today),
-        bool(COUNTING.search(question)),
-    )
+def time_conditions(question: str, today: date | None) -> tuple[int | None, bool]:
+    """Days of silence asked for, and whether the question counts."""
+    return _quiet_days(question, today), bool(COUNTING.search(question))
 
 
 _AMOUNT = r"(\$)?\s?(\d[\d,]*(?:\.\d+)?)\s?(k|m)?\b(?!\s*(?:days?|weeks?|months?|years?|%))"

@@ -38,6 +38,7 @@ STAGE = "stage"
 STATE = "state"
 CITY = "city"
 OWED = "owed"
+FOLLOW_UP = "follow_up"
 
 
 class BookSource(Protocol):
@@ -59,6 +60,7 @@ class _Found:
     readings: list[str] = field(default_factory=list)
     unmatched: list[str] = field(default_factory=list)
     owed: bool = False
+    follow_up: bool = False
 
     def add(self, name: str, values: Iterable[str]) -> None:
         held = self.values.setdefault(name, [])
@@ -94,7 +96,7 @@ class ListingReader:
             found.add(STATE, [code])
             words.take(code.lower())
         await self._literal(words, book, found)
-        if by_meaning or found.values or found.owed:
+        if by_meaning or found.values or found.owed or found.follow_up:
             for reading in await self.matcher.read(words.free_runs(), book):
                 self._keep(reading, found)
                 words.take_words(reading.phrase.split())
@@ -117,6 +119,8 @@ class ListingReader:
                     self._keep(reading, found)
                 elif effect.field == OWED:
                     found.owed = True
+                elif effect.field == FOLLOW_UP:
+                    found.follow_up = True
                 else:
                     found.add(effect.field, effect.values)
 
@@ -149,6 +153,8 @@ class ListingReader:
                 put(name, _Effect(INDUSTRY, category=category))
         for word in self.words.owed_words:
             put(word, _Effect(OWED))
+        for word in self.words.follow_up_words:
+            put(word, _Effect(FOLLOW_UP))
         return {phrase: _distinct(effects) for phrase, effects in table.items()}
 
     def _shorthand(self, words: QuestionWords, found: _Found) -> None:
@@ -171,8 +177,9 @@ class ListingReader:
     def _query(
         self, question: str, today: date | None, found: _Found, words: QuestionWords
     ) -> ListingQuery:
-        follow_up, quiet, counting = time_conditions(question, today)
+        quiet, counting = time_conditions(question, today)
         over, under = premium_bounds(question)
+        follow_up = found.follow_up
         if (follow_up or quiet is not None) and not found.values.get(STAGE):
             found.add(STAGE, [s.value for s in OPEN_STAGES])
         lines = found.values.get(LINE, [])

@@ -45,6 +45,7 @@ class ListingWords:
     regions: tuple[Region, ...] = ()
     stage_words: tuple[tuple[str, tuple[Stage, ...]], ...] = ()
     owed_words: tuple[str, ...] = ()
+    follow_up_words: tuple[str, ...] = ()
     action_examples: tuple[tuple[str, bool], ...] = ()
     """Pending actions and whether each is the agency's own task (True) or someone else's."""
     line_words: tuple[tuple[str, str], ...] = ()
@@ -80,6 +81,9 @@ def parse_listing_words(categories: str, filters: str) -> ListingWords:
             for word in _list(row[0])
         ),
         owed_words=tuple(row[0] for row in _rows(sections, "Our open tasks", 1)),
+        follow_up_words=tuple(
+            word for row in _rows(sections, "Follow-up words", 1) for word in _list(row[0])
+        ),
         action_examples=tuple(
             (row[0], row[1].strip().lower() == "ours")
             for row in _rows(sections, "Whose pending action", 2)
