@@ -24,11 +24,11 @@ from harper_common.messages.index import (
     ScanReply,
 )
 from harper_common.messages.query import AgentRequest, IntentInfo
-from harper_common.skills import Skill, load_skills
+from harper_common.skills import Skill, SkillError, load_skills
 from harper_search.book_values import BookValues
 from harper_search.catalog import Catalog
 from harper_search.listing_reader import ListingReader
-from harper_search.listing_words import load_listing_words
+from harper_search.listing_words import load_listing_words, parse_listing_words
 from harper_search.local_brain import LocalBrain
 from harper_search.own_actions import OwnActions
 from harper_search.session import ToolSession
@@ -255,3 +255,12 @@ def _request(question: str) -> AgentRequest:
         query=question,
         intent=IntentInfo(intent="search", confidence=0.9, cross_account=True),
     )
+
+
+def test_a_malformed_table_is_a_skill_error_that_says_where() -> None:
+    filters = (SKILLS / "search/description-search/references/filters.md").read_text()
+    good = (SKILLS / "search/description-search/references/categories.md").read_text()
+    with pytest.raises(SkillError, match="not a known stage"):
+        parse_listing_words(good.replace("| Closed Won |", "| Closed Maybe |"), filters)
+    with pytest.raises(SkillError, match="Regions"):
+        parse_listing_words(good.replace("## Regions", "## Places"), filters)
