@@ -117,9 +117,13 @@ def start_harper(
 
 
 def start_harper_on(
-    base: Path, otel_exporter: str = "console", healthy_timeout_s: float = 120.0
+    base: Path,
+    otel_exporter: str = "console",
+    healthy_timeout_s: float = 120.0,
+    today: date = AS_OF,
 ) -> Harper:
-    """A whole Harper on free ports over the memory root already in ``base/mem``."""
+    """A whole Harper on free ports over the memory root already in ``base/mem``, counting
+    follow-up days from ``today``."""
     mem, data = base / "mem", base / "data"
     port = free_port()
     settings = HarperSettings(
@@ -130,7 +134,7 @@ def start_harper_on(
         redis_url=f"redis://127.0.0.1:{free_port()}/0",
         skills_dir=SKILLS,
         smtp_port=free_port(),
-        followup_today=AS_OF,
+        followup_today=today,
         admin_key=new_key(),
     )
     harper = Harper(settings, f"http://127.0.0.1:{port}", base / "logs", otel_exporter)

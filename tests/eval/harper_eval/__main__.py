@@ -24,6 +24,7 @@ ROOT = Path(__file__).resolve().parents[3]
 sys.path.insert(0, str(ROOT / "tests" / "integration"))
 
 from harper_common.memory import check_memory  # noqa: E402
+from harper_eval.books import BookResult, available_books, load_book, run_book  # noqa: E402
 from harper_eval.client import HarperClient  # noqa: E402
 from harper_eval.questions_intent import build_intent_probes  # noqa: E402
 from harper_eval.questions_search import build_search_questions  # noqa: E402
@@ -34,7 +35,7 @@ from harper_eval.scenarios_followup import FollowupScenarios  # noqa: E402
 from harper_eval.scenarios_update import UpdateScenarios  # noqa: E402
 from harper_eval.truth import load_truth, reserve_accounts  # noqa: E402
 
-SETS = ("search", "intent", "update", "followup")
+SETS = ("search", "intent", "update", "followup", "books")
 
 
 @dataclass
@@ -87,9 +88,21 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--per-level", type=int, nargs=3, default=(60, 60, 40), metavar=("L1", "L2", "L3")
     )
+    parser.add_argument(
+        "--splits",
+        default="dev,test",
+        help="halves of the hand-written books to score (dev may be fixed against; test never)",
+    )
     args = parser.parse_args(argv)
     chosen = set(args.sets.split(","))
     started = datetime.now(UTC)
+    books = _run_books(args.splits.split(",")) if "books" in chosen else []
+    if chosen == {"books"}:
+        report = build_report([], [], [], [], {"started": started.isoformat()}, books)
+        json_path, md_path = write_reports(report, args.out)
+        print(render_markdown(report).split("\n## Intent by category")[0])
+        say(f"wrote {json_path} and {md_path}")
+        return 0
     with harper_target(args.accounts) as target:
         truth = load_truth(target.truth)
         today = target.today or date.today()
@@ -129,11 +142,22 @@ def main(argv: list[str] | None = None) -> int:
             "today": today.isoformat(),
             "reserved_accounts": sorted(reservation.ids),
         }
-    report = build_report(search, intent, updates, followups, meta)
+    report = build_report(search, intent, updates, followups, meta, books)
     json_path, md_path = write_reports(report, args.out)
     print(render_markdown(report).split("\n## Intent by category")[0])
     say(f"wrote {json_path} and {md_path} in {meta['seconds']} s")
     return 0
+
+
+def _run_books(splits: list[str]) -> list[BookResult]:
+    """Every hand-written book, each on a Harper of its own (never the HARPER_URL one, whose
+    memory is demo data)."""
+    results = []
+    for name in available_books():
+        book = load_book(name)
+        say(f"book {name}: {len(book.questions)} questions, starting its Harper")
+        results.append(run_book(book, splits, say))
+    return results
 
 
 if __name__ == "__main__":

@@ -10,6 +10,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+from harper_eval.books import BookResult
 from harper_eval.client import Reply
 from harper_eval.runner import IntentOutcome, SearchOutcome
 from harper_eval.scenario import ScenarioResult
@@ -39,6 +40,7 @@ def build_report(
     updates: Sequence[ScenarioResult],
     followups: Sequence[ScenarioResult],
     meta: dict[str, Any],
+    books: Sequence[BookResult] = (),
 ) -> dict[str, Any]:
     levels: dict[str, list[SearchOutcome]] = defaultdict(list)
     for outcome in search:
@@ -144,7 +146,26 @@ def build_report(
             "update": [_scenario(r) for r in updates],
             "followup": [_scenario(r) for r in followups],
         },
+        "books": {book.book: _book(book) for book in books},
         "meta": meta,
+    }
+
+
+def _book(result: BookResult) -> dict[str, Any]:
+    """Per half and level: right/total. Failures are listed for the dev half only: the test half
+    is scored, never read for fixes."""
+    halves: dict[str, Any] = {}
+    for split in result.outcomes:
+        levels = {}
+        for level in ("L1", "L2", "L3"):
+            right, total = result.accuracy(split, level)
+            levels[level] = {"right": right, "total": total, "accuracy": _fraction(right, total)}
+        halves[split] = levels
+    dev = result.outcomes.get("dev", [])
+    return {
+        "halves": halves,
+        "seconds": result.seconds,
+        "dev_failures": [_search_failure(o) for o in dev if not o.grade.passed],
     }
 
 
@@ -224,11 +245,10 @@ def render_markdown(report: dict[str, Any]) -> str:
         f"brain: {report['brain']}, {report['meta'].get('accounts', '?')} demo accounts "
         f"(seed {report['meta'].get('seed', '?')}). Rerun: `make eval`.",
         "",
-        "## Figures",
-        "",
-        "| figure | value | target | met |",
-        "|---|---|---|---|",
     ]
+    if not q["search"] and not q["intent"] and report.get("books"):  # only the books were run
+        return "\n".join(lines + _book_table(report)) + "\n"
+    lines += ["## Figures", "", "| figure | value | target | met |", "|---|---|---|---|"]
     for level in ("L1", "L2", "L3"):
         ok = acc[level] >= TARGETS["search"]
         lines.append(
@@ -267,6 +287,7 @@ def render_markdown(report: dict[str, Any]) -> str:
             f"| check-memory errors after the run (state update consistency) | {memory['errors']} "
             f"in {memory['accounts']} accounts | 0 | {_mark(memory['errors'] == 0)} |"
         )
+    lines += _book_table(report)
     lines += ["", "## Intent by category", "", "| category | n | intent | routing | outcome |"]
     lines.append("|---|---|---|---|---|")
     for category, row in report["by_intent_category"].items():
@@ -286,6 +307,41 @@ def render_markdown(report: dict[str, Any]) -> str:
     lines += _scenario_tables(report)
     lines += _failure_lists(report)
     return "\n".join(lines) + "\n"
+
+
+def _book_table(report: dict[str, Any]) -> list[str]:
+    """Search accuracy per level: the demo book beside each half of every hand-written book."""
+    books = report.get("books") or {}
+    if not books:
+        return []
+    columns = [("demo", None)] if report["questions"]["search"] else []
+    columns += [
+        (f"{name} {split}", (name, split)) for name in books for split in books[name]["halves"]
+    ]
+    lines = ["", "## Search accuracy by book (targets: test half L1 95%, L2 80%, L3 85%)", ""]
+    lines += ["| level | " + " | ".join(c for c, _ in columns) + " |"]
+    lines += ["|---|" + "---|" * len(columns)]
+    for level in ("L1", "L2", "L3"):
+        cells = []
+        for _, where in columns:
+            if where is None:
+                n = report["questions"][f"search_{level}"]
+                cells.append(f"{_pct(report['search_accuracy'][level])} ({n})")
+            else:
+                row = books[where[0]]["halves"][where[1]][level]
+                cells.append(f"{_pct(row['accuracy'])} ({row['right']}/{row['total']})")
+        lines.append(f"| {level} | " + " | ".join(cells) + " |")
+    for name, book in books.items():
+        if book["dev_failures"]:
+            lines += ["", f"### {name}: failed dev-half questions", ""]
+            lines += ["| id | query | expected | why | answer |", "|---|---|---|---|---|"]
+            for f in book["dev_failures"]:
+                expected = ", ".join(str(e) for e in f["expected"])[:80]
+                answer = " ".join(f["answer"].split())[:160]
+                lines.append(
+                    f"| {f['id']} | {f['query']} | {expected} | {f['why'][:80]} | {answer} |"
+                )
+    return lines
 
 
 def _scenario_tables(report: dict[str, Any]) -> list[str]:
