@@ -28,6 +28,8 @@ from harper_indexer.embedding import MiniLMEmbedder
 from harper_indexer.hash_embedder import WordHashEmbedder
 from harper_indexer.in_process import InProcessDirectory
 from harper_indexer.ingest import ingest_memory_root
+from harper_indexer.passage_index import PassageIndex
+from harper_indexer.passage_store import EdgePassageStore
 from harper_search.agent import SearchAgent
 from harper_search.book_values import BookValues
 from harper_search.catalog import Catalog
@@ -79,13 +81,20 @@ def book(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Book]:
     store = EdgeStore(base / "index", dense_dim=WordHashEmbedder.dim)
     account_index = AccountIndex(store, WordHashEmbedder())
     ingest_memory_root(base / "mem", account_index)
+    passage_store = EdgePassageStore(base / "passages", dense_dim=WordHashEmbedder.dim)
+    passage_index = PassageIndex(passage_store, WordHashEmbedder(), memory)
+    for account_id in memory.account_ids():
+        passage_index.refresh(account_id)
+    passage_index.fill_complete = True
     catalog = Catalog(memory)
     catalog.build()
     text_index = TextIndex(memory)
     text_index.build()
     skills = load_skills(SKILLS, "search")
-    yield Book(memory, truth, InProcessDirectory(account_index), catalog, text_index, skills)
+    directory = InProcessDirectory(account_index, passage_index)
+    yield Book(memory, truth, directory, catalog, text_index, skills)
     store.close()
+    passage_store.close()
 
 
 AgentFactory = Callable[..., SearchAgent]

@@ -8,6 +8,7 @@ The index is a fake with the indexer's calls (lookup, search, scan) over a few p
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import date
 from pathlib import Path
@@ -21,6 +22,8 @@ from harper_common.messages.index import (
     DescriptionFilters,
     DescriptionHit,
     NameMatch,
+    PassageChannel,
+    PassagesReply,
     ScanReply,
 )
 from harper_common.messages.query import AgentRequest, IntentInfo
@@ -115,6 +118,7 @@ class FakeIndex:
     payloads: list[AccountPayload] = field(default_factory=lambda: list(BOOK))
     searched: list[str] = field(default_factory=list)
     scans: list[DescriptionFilters] = field(default_factory=list)
+    passage_questions: list[str] = field(default_factory=list)
 
     async def lookup(self, name: str, limit: int = 5) -> list[NameMatch]:
         return []
@@ -132,6 +136,16 @@ class FakeIndex:
         self.scans.append(filters or DescriptionFilters())
         held = [p for p in self.payloads if _holds(p, filters or DescriptionFilters())]
         return ScanReply(accounts=held[:limit], total=len(held))
+
+    async def passages(
+        self,
+        text: str,
+        account_ids: Sequence[str] = (),
+        channels: Sequence[PassageChannel] | None = None,
+        limit: int = 8,
+    ) -> PassagesReply:
+        self.passage_questions.append(text)
+        return PassagesReply(hits=[])
 
 
 @pytest.fixture(scope="module")
@@ -221,16 +235,19 @@ async def test_what_we_owe_lists_accounts_with_a_task_of_ours(setup: Setup) -> N
 
 
 @pytest.mark.anyio
-async def test_an_unknown_category_word_is_searched_in_descriptions_not_files(
+async def test_an_unknown_category_word_is_searched_by_meaning_not_as_literal_text(
     setup: Setup,
 ) -> None:
+    """Descriptions (dense + BM25) and the passage index (dense + BM25): both by meaning; no
+    literal scan of the files for the question's words."""
     session = ToolSession(setup.toolbox, new_budget(), setup.progress)
     question = "any quantum computing labs?"
     draft = await setup.brain.answer(_request(question), session, TODAY)
     assert "is close to 'quantum computing labs'" in draft.answer, draft.answer
     assert setup.index.searched == [question]
     assert session.budget.used[SEARCH_DESCRIPTIONS] == 1
-    assert session.budget.used[SEARCH_FILES] == 0 and not session.log.searched
+    assert setup.index.passage_questions == [question]
+    assert session.budget.used[SEARCH_FILES] == 1
 
 
 @pytest.mark.anyio

@@ -24,6 +24,8 @@ from harper_common.messages.index import (
     IndexWaitRequest,
     LookupReply,
     LookupRequest,
+    PassagesReply,
+    PassagesRequest,
     ScanReply,
     ScanRequest,
     SearchReply,
@@ -31,6 +33,7 @@ from harper_common.messages.index import (
 )
 from harper_common.messages.subjects import index_applied_subject
 from harper_indexer.account_index import AccountIndex
+from harper_indexer.passage_index import PassageIndex
 from harper_indexer.worker import IndexWorker, VersionWaiters
 
 log = logging.getLogger(__name__)
@@ -42,6 +45,8 @@ class IndexerState:
     detail: str = "starting"
     indexed: int = 0
     """Accounts indexed so far while the start-up reconcile runs."""
+    passages: str = "passages: waiting for the accounts"
+    """How far the background passage fill is."""
 
 
 @contextmanager
@@ -61,12 +66,14 @@ class IndexHandlers:
         memory: MemoryRoot,
         broker: NatsBroker,
         store_name: str,
+        passages: PassageIndex,
     ) -> None:
         self.index = index
         self.worker = worker
         self.memory = memory
         self.broker = broker
         self.store_name = store_name
+        self.passage_index = passages
         self.state = IndexerState()
         self.waiters = VersionWaiters()
 
@@ -91,6 +98,9 @@ class IndexHandlers:
                 total = await self.worker.run(lambda: self.index.count(request.filters))
         return ScanReply(accounts=accounts, total=total)
 
+    async def passages(self, request: PassagesRequest) -> PassagesReply:
+        return await self.worker.run(lambda: self.passage_index.search(request))
+
     async def embed(self, request: EmbedRequest) -> EmbedReply:
         vectors = await self.worker.run(lambda: self.index.embedder.embed(request.texts))
         return EmbedReply(model=self.index.embedder.model_name, vectors=vectors.tolist())
@@ -104,6 +114,7 @@ class IndexHandlers:
             store=self.store_name,
             model=self.index.embedder.model_name,
             detail=self.state.detail,
+            passages=self.state.passages,
         )
 
     async def wait(self, request: IndexWaitRequest) -> IndexApplied:
@@ -128,6 +139,7 @@ class IndexHandlers:
         path = self.memory.state_path(event.account_id)
         if not path.exists():
             await self.worker.run(lambda: self.index.remove(event.account_id))
+            await self.worker.run(lambda: self.passage_index.refresh(event.account_id))
             log.info("account %s is gone; removed from the index", event.account_id)
             return
         try:
@@ -138,6 +150,7 @@ class IndexHandlers:
             log.exception("account %s: state.md unreadable; event skipped", event.account_id)
             return
         await self.worker.run(lambda: self.index.upsert_states([state]))
+        await self.worker.run(lambda: self.passage_index.refresh(event.account_id))
         payload = await self.worker.run(lambda: self.index.payload(event.account_id))
         await self.waiters.applied(event.account_id, state.version)
         applied = IndexApplied(

@@ -9,7 +9,9 @@ through its durable consumer, which resumes where it stopped after a restart.
 from __future__ import annotations
 
 import asyncio
+import functools
 import logging
+import time
 
 from faststream.middlewares import AckPolicy
 from faststream.nats import PullSub
@@ -23,6 +25,7 @@ from harper_common.messages.index import (
     IndexStatusRequest,
     IndexWaitRequest,
     LookupRequest,
+    PassagesRequest,
     ScanRequest,
     SearchRequest,
 )
@@ -31,10 +34,13 @@ from harper_indexer.account_index import AccountIndex
 from harper_indexer.embedding import make_embedder
 from harper_indexer.handlers import IndexHandlers
 from harper_indexer.ingest import ingest_memory_root
-from harper_indexer.store import open_store
+from harper_indexer.passage_index import PassageIndex
+from harper_indexer.passage_store import open_passage_store
+from harper_indexer.store import DEFAULT_DENSE_DIM, open_store
 from harper_indexer.worker import IndexWorker
 
 NAME = "indexer"
+PASSAGE_FILL_CHUNK = 4
 log = logging.getLogger(__name__)
 
 
@@ -44,7 +50,11 @@ def build(settings: HarperSettings) -> BusService:
     index = AccountIndex(store, make_embedder(settings.data_dir / "models"))
     worker = IndexWorker()
     memory = MemoryRoot(settings.mem_root)
-    handlers = IndexHandlers(index, worker, memory, service.broker, store_name)
+    passage_store = open_passage_store(
+        settings.qdrant_url, settings.index_dir, dense_dim=DEFAULT_DENSE_DIM
+    )
+    passages = PassageIndex(passage_store, index.embedder, memory)
+    handlers = IndexHandlers(index, worker, memory, service.broker, store_name, passages)
     routes = (
         (subjects.INDEX_LOOKUP, LookupRequest, handlers.lookup),
         (subjects.INDEX_SEARCH, SearchRequest, handlers.search),
@@ -52,6 +62,7 @@ def build(settings: HarperSettings) -> BusService:
         (subjects.INDEX_EMBED, EmbedRequest, handlers.embed),
         (subjects.INDEX_STATUS, IndexStatusRequest, handlers.status),
         (subjects.INDEX_WAIT, IndexWaitRequest, handlers.wait),
+        (subjects.INDEX_PASSAGES, PassagesRequest, handlers.passages),
     )
     for subject, request_type, handler in routes:
         service.route(subject, request_type, handler)  # type: ignore[arg-type]
@@ -78,14 +89,40 @@ def build(settings: HarperSettings) -> BusService:
         handlers.state.ready = True
         handlers.state.detail = report.summary()
         log.info("index ready: %s", report.summary())
+        await fill_passages()
+
+    async def fill_passages() -> None:
+        """Every account's passages, a few accounts per turn of the worker, so questions and
+        account events interleave; an account asked about meanwhile is done on demand."""
+        started = time.perf_counter()
+        ids = memory.account_ids()
+        for start in range(0, len(ids), PASSAGE_FILL_CHUNK):
+            chunk = ids[start : start + PASSAGE_FILL_CHUNK]
+            await worker.run(functools.partial(_fill, passages, chunk))
+            handlers.state.passages = (
+                f"passages: {min(start + len(chunk), len(ids))}/{len(ids)} accounts"
+            )
+        passages.fill_complete = True
+        seconds = time.perf_counter() - started
+        handlers.state.passages = (
+            f"passages: {len(ids)} accounts, {passages.embedded} embedded in {seconds:.1f} s"
+        )
+        log.info("%s", handlers.state.passages)
 
     async def close() -> None:
         await worker.run(store.close)
+        await worker.run(passage_store.close)
         worker.close()
 
     service.on_start.append(reconcile)
     service.on_stop.append(close)
     return service
+
+
+def _fill(passages: PassageIndex, account_ids: list[str]) -> None:
+    for account_id in account_ids:
+        if account_id not in passages.done:
+            passages.refresh(account_id)
 
 
 async def serve(settings: HarperSettings, stop: asyncio.Event) -> None:

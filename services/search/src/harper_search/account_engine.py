@@ -19,6 +19,7 @@ from harper_search.answer_text import field_line, overview_line, quote, topic_li
 from harper_search.backing import field_support, resolved_later
 from harper_search.draft import Draft
 from harper_search.file_search import LineHit
+from harper_search.passage_answers import best_units
 from harper_search.passages import Passage, passages
 from harper_search.question_cues import FIRST, RECEIVED, SAID, asked_channel, without_name
 from harper_search.ranking import findings
@@ -37,6 +38,7 @@ from harper_search.tool_specs import (
 from harper_search.topics import Topic, asked_topics
 
 _HISTORY_FIELDS = {"stage", "premium"}
+PASSAGE_HITS = 16
 _SOURCE_LINE = re.compile(r"sources/(?:emails|calls|sms)/[a-z0-9_-]+/raw\.txt")
 _OVERVIEW = ("stage", "premium", "next_step", "last_contact")
 _LATEST_FIELDS = frozenset({"next_step", "last_contact"})
@@ -90,6 +92,8 @@ class AccountEngine:
                 draft.cite(newest)
         if overview:
             lines += self._related(draft, found, asked)
+        if topics or overview:
+            lines[1:1] = await self._from_passages(session, draft, base, asked_text)
         if not any(path in read for path in draft.citations):
             draft.cite(*list(read)[:2])
         if len(read) < len(sources):
@@ -197,6 +201,32 @@ class AccountEngine:
             draft.cite(support.path)
         return field_line(field.label, value, f"{base}/state.md", support)
 
+    async def _from_passages(
+        self, session: ToolSession, draft: Draft, base: str, question: str
+    ) -> list[str]:
+        """The sentences of the account's files that answer the question best, by the passage
+        index's ranking and the kind of answer asked for (see passage_answers)."""
+        if not question.strip():
+            return []
+        args = SearchFilesInput(query=question[:300], path=f"{base}/sources", limit=PASSAGE_HITS)
+        result = await session.call(SEARCH_FILES, args)
+        if result is None or result.is_error or not result.passages:
+            return []
+        raw = [h for h in result.passages if h.channel != "summary"]
+        lines = []
+        for unit in best_units(question, raw):
+            hit = unit.hit
+            if not await read_to_cite(session, hit.path):
+                continue
+            draft.cite(hit.path)
+            said = f'"{unit.text}"'
+            if unit.text.rstrip().endswith("?") and hit.after:
+                said += f' then "{hit.after}"'
+            who = f"{hit.speaker}, " if hit.speaker and hit.kind != "message" else ""
+            day = hit.date.date().isoformat() if hit.date else "undated"
+            lines.append(f"- In the files: {said} ({who}{hit.channel} of {day}, {hit.path})")
+        return lines
+
     def _related(self, draft: Draft, found: list[Passage], asked: set[str]) -> list[str]:
         """For a question no field or topic covers: the passages sharing most of its words."""
         least = 1 if len(asked) <= 3 else 2
@@ -225,6 +255,15 @@ class AccountEngine:
             draft.cite(later.path)
             lines.append(f"  - later: {quote(later)} ({where(later)})")
         return lines
+
+
+async def read_to_cite(session: ToolSession, path: str) -> bool:
+    """Whether ``path`` has been read in this run (reading it now if not): a passage found in
+    the index is quoted only once its file, as it stands, has been read."""
+    if path in session.log.read:
+        return True
+    result = await session.call(READ_FILE, ReadFileInput(path=path))
+    return result is not None and result.text is not None
 
 
 def _files_by_hits(hits: list[LineHit], topics: list[Topic]) -> list[str]:

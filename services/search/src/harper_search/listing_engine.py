@@ -11,23 +11,29 @@ from __future__ import annotations
 from datetime import date
 
 from harper_common.memory.stages import FOLLOW_UP_RULES, canonical_stage
-from harper_common.messages.index import AccountPayload, DescriptionFilters
+from harper_common.messages.index import AccountPayload, DescriptionFilters, PassageHit
+from harper_search.account_engine import read_to_cite
 from harper_search.answer_text import quote, where
 from harper_search.catalog import Catalog
 from harper_search.draft import Draft
 from harper_search.listing_query import ListingQuery
 from harper_search.own_actions import OwnActions
+from harper_search.passage_answers import best_units
 from harper_search.passages import passages
 from harper_search.session import ToolSession
 from harper_search.tool_specs import (
     READ_FILE,
     SEARCH_DESCRIPTIONS,
+    SEARCH_FILES,
     ReadFileInput,
     SearchDescriptionsInput,
+    SearchFilesInput,
 )
 
 SOURCES_TO_READ = 3
 DESCRIPTION_HITS = 5
+MENTION_HITS = 24
+MENTION_ACCOUNTS = 5
 """Accounts shown when a question is answered by description search (no exact filter)."""
 DETAILED_ROWS = 300
 """Longer listings get short rows, so an answer about thousands of accounts stays small."""
@@ -97,7 +103,11 @@ class ListingEngine:
         result = await session.call(SEARCH_DESCRIPTIONS, args)
         words = ", ".join(query.unmatched) or query.free_words or question
         head = f"No industry, line of coverage, stage or place of the book is close to '{words}'."
+        mentioned = await self._mentioned(session, question, draft)
         if result is None or result.is_error or not result.accounts:
+            if mentioned:
+                draft.answer = "\n".join([head, *mentioned])
+                return draft
             draft.answer = f"{head} No account description reads close to the question either."
             return draft
         accounts = result.accounts
@@ -105,10 +115,42 @@ class ListingEngine:
         for account in accounts:
             draft.cite(f"accounts/{account.account_id}/state.md")
         evidence = await self._evidence(session, accounts, draft)
-        lines = [f"{head} The accounts whose descriptions read closest:", *rows, *evidence]
+        lines = [
+            head,
+            *mentioned,
+            "The accounts whose descriptions read closest:",
+            *rows,
+            *evidence,
+        ]
         draft.answer = "\n".join(lines)
         draft.notes.append("Ranked by meaning over account descriptions, not an exact filter.")
         return draft
+
+    async def _mentioned(self, session: ToolSession, question: str, draft: Draft) -> list[str]:
+        """Accounts whose own files say what the question asks about (the passage index across
+        the book), each with the passage that says it."""
+        args = SearchFilesInput(query=question[:300], path="accounts", limit=MENTION_HITS)
+        result = await session.call(SEARCH_FILES, args)
+        if result is None or result.is_error or not result.passages:
+            return []
+        by_account: dict[str, list[PassageHit]] = {}
+        for hit in (h for h in result.passages if h.channel != "summary"):
+            by_account.setdefault(hit.account_id, []).append(hit)
+        lines = ["Accounts whose files mention it (passages ranked by meaning and words):"]
+        for account_id, hits in list(by_account.items())[:MENTION_ACCOUNTS]:
+            unit = best_units(question, hits, keep=1)
+            if not unit:
+                continue
+            card = self.catalog.get(account_id)
+            name = card.name if card else f"account {account_id}"
+            hit = unit[0].hit
+            if not await read_to_cite(session, hit.path):
+                continue
+            draft.cite(hit.path)
+            day = hit.date.date().isoformat() if hit.date else "undated"
+            said = f'"{unit[0].text}" ({hit.channel} of {day}, {hit.path})'
+            lines.append(f"- {name} (account {account_id}): {said}")
+        return lines if len(lines) > 1 else []
 
     async def _evidence(
         self, session: ToolSession, accounts: list[AccountPayload], draft: Draft

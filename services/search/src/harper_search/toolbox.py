@@ -9,6 +9,7 @@ into the progress events. Budgets are not charged here: `ToolSession` (local eng
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Protocol
 
@@ -22,10 +23,13 @@ from harper_common.messages.index import (
     DescriptionFilters,
     DescriptionHit,
     NameMatch,
+    PassageChannel,
+    PassageHit,
+    PassagesReply,
     ScanReply,
 )
 from harper_common.skills import Skill, SkillError
-from harper_search.file_search import LineHit, search_lines
+from harper_search.file_search import LINE_CHARS, LineHit
 from harper_search.run_log import RunLog, is_source_path
 from harper_search.skill_files import list_skill_files, read_skill_file
 from harper_search.text_index import TextIndex
@@ -56,6 +60,14 @@ class Directory(Protocol):
         self, filters: DescriptionFilters | None = None, limit: int | None = None
     ) -> ScanReply: ...
 
+    async def passages(
+        self,
+        text: str,
+        account_ids: Sequence[str] = (),
+        channels: Sequence[PassageChannel] | None = None,
+        limit: int = 8,
+    ) -> PassagesReply: ...
+
 
 @dataclass(frozen=True, kw_only=True)
 class ToolResult:
@@ -68,6 +80,7 @@ class ToolResult:
     accounts: list[AccountPayload] = field(default_factory=list)
     matches: list[NameMatch] = field(default_factory=list)
     entries: list[str] = field(default_factory=list)
+    passages: list[PassageHit] = field(default_factory=list)
 
 
 def failure(message: str) -> ToolResult:
@@ -222,26 +235,43 @@ class Toolbox:
         return real.read_text(encoding="utf-8")
 
     async def search_files(self, args: SearchFilesInput, log: RunLog) -> ToolResult:
+        """Passages of the sources ranked by meaning and words together (the indexer's passage
+        index): inside one account or folder when ``path`` names one, else across the book."""
         scope = args.path.strip().strip("/") or ACCOUNTS
         log.searched.append(args.query)
+        parts = scope.split("/")
         try:
             if scope != ACCOUNTS:
-                self.memory.resolve(scope)
-            result = await anyio.to_thread.run_sync(
-                search_lines, self.memory, self.index, args.query, scope, args.limit
+                self.memory.resolve(scope)  # the path guard
+            account_ids = [parts[1]] if len(parts) >= 2 and parts[0] == ACCOUNTS else []
+            reply = await self.directory.passages(
+                args.query, account_ids, limit=min(100, args.limit * (2 if len(parts) > 3 else 1))
             )
         except (HarperMemoryError, OSError) as exc:
             return failure(f"search_files refused: {exc}")
-        lines = [f"{h.path}:{h.line}: {h.text}" for h in result.hits]
-        content = "\n".join(lines) or f"no line under {scope} mentions {args.query!r}"
-        if result.used_index and not self.index.ready:
-            content += "\n(the text index is still being built: some accounts are not searched yet)"
-        files = list(dict.fromkeys(h.path for h in result.hits))
+        except BusError as exc:
+            return failure(f"search_files failed: {exc.reply.message}")
+        found = [h for h in reply.hits if len(parts) <= 3 or h.path.startswith(scope)]
+        found = found[: args.limit]
+        hits = [
+            LineHit(
+                path=h.path, line=h.line, text=" ".join(h.text.split())[:LINE_CHARS], score=h.score
+            )
+            for h in found
+        ]
+        lines = [f"{h.path}:{h.line}: {h.text}" for h in hits]
+        content = "\n".join(lines) or f"no passage under {scope} reads close to {args.query!r}"
+        if not reply.dense_complete:
+            content += (
+                "\n(the passage index is still being filled: some accounts are not searched yet)"
+            )
+        files = list(dict.fromkeys(h.path for h in hits))
         return ToolResult(
             content=content,
-            summary=f"{len(result.hits)} hits in {len(files)} files for {args.query!r}",
+            summary=f"{len(hits)} passages in {len(files)} files for {args.query!r}",
             files=files,
-            hits=result.hits,
+            hits=hits,
+            passages=found,
         )
 
 

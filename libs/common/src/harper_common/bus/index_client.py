@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from harper_common.bus.client import BusClient
-from harper_common.messages import subjects
+from harper_common.messages import endpoints, subjects
 from harper_common.messages.index import (
     DescriptionFilters,
     DescriptionHit,
@@ -18,6 +18,9 @@ from harper_common.messages.index import (
     LookupReply,
     LookupRequest,
     NameMatch,
+    PassageChannel,
+    PassagesReply,
+    PassagesRequest,
     ScanReply,
     ScanRequest,
     SearchReply,
@@ -48,6 +51,22 @@ class IndexClient:
     ) -> ScanReply:
         request = ScanRequest(filters=filters or DescriptionFilters(), limit=limit)
         return await self.bus.request(subjects.INDEX_SCAN, request, ScanReply)
+
+    async def passages(
+        self,
+        text: str,
+        account_ids: Sequence[str] = (),
+        channels: Sequence[PassageChannel] | None = None,
+        limit: int = 8,
+    ) -> PassagesReply:
+        """The best passages of these accounts' sources for ``text`` (all accounts when none)."""
+        request = PassagesRequest(
+            text=text[:2000],
+            account_ids=list(account_ids),
+            channels=list(channels) if channels else None,
+            limit=limit,
+        )
+        return await self.bus.call(endpoints.INDEX_PASSAGES, request)
 
     async def embed(self, texts: Sequence[str]) -> list[list[float]]:
         reply = await self.bus.request(

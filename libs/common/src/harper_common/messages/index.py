@@ -123,6 +123,8 @@ class IndexStatus(WireModel):
     """Which vector store is in use: "qdrant-edge (path)" or "qdrant server (url)"."""
     model: str
     detail: str = ""
+    passages: str = ""
+    """How far the background fill of the passage index is ("passages: 120/400 accounts")."""
 
 
 class IndexWaitRequest(WireModel):
@@ -170,9 +172,16 @@ class PassageHit(WireModel):
     path: str
     channel: PassageChannel
     date: datetime | None = None
+    kind: str = "paragraph"
+    """subject, paragraph, quoted (an older message quoted in an email), turn, message, summary."""
     speaker: str | None = None
     direction: str | None = None
+    """inbound (the client, a carrier) or outbound (the agency), when the source says."""
+    line: int = 0
+    """The 1-based line of ``path`` where ``text`` starts."""
     text: str
+    after: str = ""
+    """For a call turn or a text message: the one after it (often the answer to it)."""
     version: int = 0
     """The account's state.md version when the passage was indexed."""
 

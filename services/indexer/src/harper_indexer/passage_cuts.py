@@ -1,0 +1,339 @@
+"""Sources cut into passages: the units the passage index ranks and the search agent quotes.
+
+- an email: each paragraph of its body (a long one in pieces of a few sentences), with the
+  subject on its own; quoted lines ("> ...") are a paragraph of the person quoted; signature
+  blocks, closers ("Thanks,\\nRick") and disclaimers are dropped by their shape (contact lines,
+  short lines without a sentence), not by a list of phrasings;
+- a call: each turn, embedded with the turn after it, so a question carries its answer;
+- a text thread: each message, embedded with its neighbours;
+- a summary.md: each paragraph.
+
+``text`` is always a verbatim piece of the file (quotable, checkable); ``embed_text`` is what
+the vectors are made from (the passage and the turn after it, for talk).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+from dataclasses import dataclass
+from datetime import UTC, datetime
+
+MAX_PASSAGE = 700
+"""A paragraph longer than this (characters) is cut into pieces of whole sentences."""
+_SMS_LINE = re.compile(r"^(\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}(?::\d{2})?Z?)\s+([^:]{1,60}):\s*(.+)$")
+_TALK_LINE = re.compile(r"^\[?[\d:]*\]?\s*([A-Z][^:]{0,60}):\s*(.+)$")
+_SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[A-Z0-9\"'$(])")
+_CONTACT = re.compile(
+    r"(\(?\b\d{3}\)?[\s.-]\d{3}[\s.-]\d{4}\b)|(@[\w-]+\.)|(https?://|www\.)|(\b[A-Z]{2}\s+\d{5}\b)"
+    r"|(\bSuite\b|\bSte\.?\s)|(^[a-z]\s*\(\d{3}\))",
+)
+_QUOTE_HEAD = re.compile(r"^On .{4,120} wrote:\s*$")
+_QUOTER = re.compile(r"^On .*?(?:\d{1,2}:\d{2}\s*[AP]M\s+)?([A-Z][\w.'-]+(?: [A-Z][\w.'-]+)*)\s*<")
+_SIGNATURE_START = re.compile(r"^--\s*$|^_{5,}$")
+_FORWARD_HEAD = re.compile(r"^-{2,}\s*Forwarded message\s*-{2,}$|^Begin forwarded message:", re.I)
+_HEADER_LINE = re.compile(r"^(From|To|Cc|Date|Sent|Subject):\s", re.I)
+
+
+@dataclass(frozen=True, kw_only=True)
+class CutPassage:
+    """One passage of one source file (see the module docstring)."""
+
+    path: str
+    line: int
+    """1-based line of the file where the passage starts."""
+    text: str
+    embed_text: str
+    channel: str
+    """emails, calls, sms or summary."""
+    kind: str
+    """subject, paragraph, quoted, turn, message or summary."""
+    speaker: str | None
+    date: datetime | None
+    after: str = ""
+    """The turn or message after this one (verbatim), for talk: often the answer."""
+
+    @property
+    def key(self) -> str:
+        """Stable identity: the same passage of the same file gives the same key."""
+        digest = hashlib.sha1(self.embed_text.encode("utf-8")).hexdigest()[:16]
+        return f"{self.path}#{self.line}#{digest}"
+
+
+def cut_source(path: str, text: str) -> list[CutPassage]:
+    """The passages of one source file, ``path`` relative to the memory root."""
+    channel = _channel(path)
+    if path.endswith("summary.md"):
+        front, body, body_line = _frontmatter(text)
+        return _paragraphs(
+            path, body, body_line, "summary", None, _date(front.get("date", "")), "summary"
+        )
+    head, body, body_line = _split_headers(text)
+    date = _date(head.get("date", ""))
+    sender = _person(head.get("from", ""))
+    found: list[CutPassage] = []
+    subject = head.get("subject", "").strip()
+    if subject:
+        line = next((n for n, t in enumerate(text.splitlines(), 1) if t.startswith("Subject:")), 1)
+        found.append(_one(path, line, subject, subject, channel, "subject", sender, date))
+    if channel == "emails":
+        found += _email(path, body, body_line, sender, date)
+    elif channel in ("calls", "sms"):
+        found += _talk(path, body, body_line, channel, sender, date)
+    else:
+        found += _paragraphs(path, body, body_line, channel, sender, date, "paragraph")
+    return found
+
+
+def _frontmatter(text: str) -> tuple[dict[str, str], list[str], int]:
+    """A summary's frontmatter fields, its body lines and the body's first line number."""
+    lines = text.splitlines()
+    if not lines or lines[0].strip() != "---":
+        return {}, lines, 1
+    for number, line in enumerate(lines[1:], start=1):
+        if line.strip() == "---":
+            fields = dict(_field(raw) for raw in lines[1:number] if ":" in raw)
+            return fields, lines[number + 1 :], number + 2
+    return {}, lines, 1
+
+
+def _field(line: str) -> tuple[str, str]:
+    key, _, value = line.partition(":")
+    return key.strip().lower(), value.strip()
+
+
+def summary_fields(text: str) -> dict[str, str]:
+    """The frontmatter of a summary.md (channel, date, direction, participants)."""
+    return _frontmatter(text)[0]
+
+
+def _channel(path: str) -> str:
+    if path.endswith("summary.md"):
+        return "summary"
+    for channel in ("emails", "calls", "sms"):
+        if f"/sources/{channel}/" in path:
+            return channel
+    return "other"
+
+
+def _split_headers(text: str) -> tuple[dict[str, str], list[str], int]:
+    """Header fields (lower-case keys), the body's lines, and the body's first line number."""
+    lines = text.splitlines()
+    head: dict[str, str] = {}
+    for number, line in enumerate(lines):
+        if not line.strip():
+            return head, lines[number + 1 :], number + 2
+        key, sep, value = line.partition(":")
+        if not sep or " " in key.strip():
+            return head, lines[number:], number + 1  # no header block: all of it is body
+        head[key.strip().lower()] = value.strip()
+    return head, [], len(lines) + 1
+
+
+def _date(value: str) -> datetime | None:
+    value = value.strip()
+    if not value:
+        return None
+    try:
+        parsed = datetime.fromisoformat(value.replace("Z", "+00:00"))
+    except ValueError:
+        return None
+    return parsed if parsed.tzinfo else parsed.replace(tzinfo=UTC)  # sources write UTC
+
+
+def _person(address: str) -> str | None:
+    name = address.split("<")[0].strip().strip('"')
+    return name or None
+
+
+def _one(
+    path: str,
+    line: int,
+    text: str,
+    embed_text: str,
+    channel: str,
+    kind: str,
+    speaker: str | None,
+    date: datetime | None,
+    after: str = "",
+) -> CutPassage:
+    return CutPassage(
+        path=path,
+        line=line,
+        text=text,
+        embed_text=embed_text,
+        channel=channel,
+        kind=kind,
+        speaker=speaker,
+        date=date,
+        after=after,
+    )
+
+
+def _blocks(lines: list[str], first_line: int) -> list[tuple[int, list[str]]]:
+    """Runs of non-blank lines with the line number of each run's first line."""
+    blocks: list[tuple[int, list[str]]] = []
+    current: list[str] = []
+    start = first_line
+    for offset, line in enumerate(lines):
+        if line.strip():
+            if not current:
+                start = first_line + offset
+            current.append(line.rstrip())
+        elif current:
+            blocks.append((start, current))
+            current = []
+    if current:
+        blocks.append((start, current))
+    return blocks
+
+
+def _email(
+    path: str, body: list[str], body_line: int, sender: str | None, date: datetime | None
+) -> list[CutPassage]:
+    found: list[CutPassage] = []
+    speaker = sender
+    in_signature = False
+    for start, block in _blocks(body, body_line):
+        if _SIGNATURE_START.match(block[0].strip()):
+            in_signature = True
+            continue
+        if _FORWARD_HEAD.match(block[0].strip()) or all(_HEADER_LINE.match(b) for b in block):
+            in_signature = False  # a forwarded message starts: its own sender speaks
+            named = next((b for b in block if b.lower().startswith("from:")), None)
+            speaker = _person(named.partition(":")[2]) if named else speaker
+            continue
+        if in_signature:
+            continue
+        if block[0].startswith(">") or _QUOTE_HEAD.match(block[0].strip()):
+            found += _quoted(path, start, block, date)
+            continue
+        if _is_signature(block, sender) or _is_closer(block):
+            continue
+        found += _paragraph_pieces(path, start, block, "emails", "paragraph", speaker, date)
+    return found
+
+
+def _quoted(path: str, start: int, block: list[str], date: datetime | None) -> list[CutPassage]:
+    opening = block[0].lstrip("> ").strip()
+    head = _QUOTER.match(opening) if _QUOTE_HEAD.match(opening) else None
+    speaker = head.group(1) if head else None
+    lines = [b for b in block if b.startswith(">") and not _QUOTE_HEAD.match(b.lstrip("> "))]
+    if not lines:
+        return []
+    offset = block.index(lines[0])
+    text = "\n".join(lines)
+    plain = " ".join(b.lstrip("> ").strip() for b in lines)
+    return [_one(path, start + offset, text, plain, "emails", "quoted", speaker, date)]
+
+
+def _is_signature(block: list[str], sender: str | None) -> bool:
+    """Contact details, a name-and-title block or a disclaimer: not something anyone said."""
+    contact = sum(1 for line in block if _CONTACT.search(line))
+    if contact and contact * 2 >= len(block):
+        return True
+    first = block[0].strip()
+    named = sender and first.split("|")[0].split(",")[0].strip().lower() == sender.lower()
+    return bool(named) and len(first) < 90 and not re.search(r"[.!?]\s*$", first)
+
+
+def _is_closer(block: list[str]) -> bool:
+    """ "Thanks,\\nRick" or "Best," alone: one or two short lines, none a sentence."""
+    if len(block) > 2:
+        return False
+    text = " ".join(block).strip()
+    return len(text) <= 40 and not re.search(r"[.!?]\s*$", text) and len(text.split()) <= 5
+
+
+def _paragraph_pieces(
+    path: str,
+    start: int,
+    block: list[str],
+    channel: str,
+    kind: str,
+    speaker: str | None,
+    date: datetime | None,
+) -> list[CutPassage]:
+    """A paragraph as one passage, or a long one in pieces of whole sentences or lines."""
+    text = "\n".join(block)
+    if len(text) <= MAX_PASSAGE:
+        return [_one(path, start, text, " ".join(text.split()), channel, kind, speaker, date)]
+    found: list[CutPassage] = []
+    piece: list[str] = []
+    piece_line = start
+    for offset, line in enumerate(block):
+        if piece and len("\n".join(piece)) + len(line) > MAX_PASSAGE:
+            found.append(_piece(path, piece_line, piece, channel, kind, speaker, date))
+            piece, piece_line = [], start + offset
+        piece.append(line)
+    if piece:
+        found.append(_piece(path, piece_line, piece, channel, kind, speaker, date))
+    return found
+
+
+def _piece(
+    path: str,
+    line: int,
+    lines: list[str],
+    channel: str,
+    kind: str,
+    speaker: str | None,
+    date: datetime | None,
+) -> CutPassage:
+    text = "\n".join(lines)
+    return _one(path, line, text, " ".join(text.split()), channel, kind, speaker, date)
+
+
+def _paragraphs(
+    path: str,
+    text: str | list[str],
+    first_line: int,
+    channel: str,
+    speaker: str | None,
+    date: datetime | None,
+    kind: str,
+) -> list[CutPassage]:
+    lines = text.splitlines() if isinstance(text, str) else text
+    found: list[CutPassage] = []
+    for start, block in _blocks(lines, first_line):
+        if block[0].startswith("#") and len(block) == 1:
+            continue  # a heading alone
+        found += _paragraph_pieces(path, start, block, channel, kind, speaker, date)
+    return found
+
+
+def _talk(
+    path: str,
+    body: list[str],
+    body_line: int,
+    channel: str,
+    sender: str | None,
+    date: datetime | None,
+) -> list[CutPassage]:
+    """Turns (calls) or messages (sms), each embedded with the one after it."""
+    turns: list[tuple[int, str, str | None, datetime | None]] = []
+    for offset, raw in enumerate(body):
+        line = raw.strip()
+        if not line:
+            continue
+        speaker, when = sender, date
+        sms = _SMS_LINE.match(line) if channel == "sms" else None
+        talk = _TALK_LINE.match(line) if sms is None else None
+        if sms:
+            when = _date(sms.group(1).replace(" ", "T")) or date
+            speaker = sms.group(2).strip()
+        elif talk:
+            speaker = talk.group(1).strip()
+        elif turns and turns[-1][0] == body_line + offset - 1:
+            number, previous, who, at = turns[-1]  # a turn running onto a second line
+            turns[-1] = (number, previous + "\n" + raw.rstrip(), who, at)
+            continue
+        turns.append((body_line + offset, raw.rstrip(), speaker, when))
+    found: list[CutPassage] = []
+    kind = "message" if channel == "sms" else "turn"
+    for i, (number, text, speaker, when) in enumerate(turns):
+        after = turns[i + 1][1] if i + 1 < len(turns) else ""
+        before = turns[i - 1][1] if channel == "sms" and i > 0 else ""
+        joined = " ".join(" ".join(part.split()) for part in (before, text, after) if part)
+        found.append(_one(path, number, text, joined, channel, kind, speaker, when, after))
+    return found

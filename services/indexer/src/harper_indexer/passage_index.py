@@ -1,0 +1,178 @@
+"""``PassageIndex``: the passages of every account's sources, kept in line with the memory root.
+
+``refresh(account_id)`` re-cuts the account's sources and writes only what changed: a passage
+whose file, line and text are unchanged keeps its point (no embedding), new ones are embedded
+(dense MiniLM + BM25), vanished ones are deleted. The accounts done since start are remembered
+with the state version they were cut at, so a question about an account not yet done (while
+the background fill runs) refreshes that account first. All methods are blocking: call them
+from the indexer's worker thread.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from harper_common.memory.paths import MemoryRoot
+from harper_common.messages.index import PassageHit, PassagesReply, PassagesRequest
+from harper_indexer.embedding import Embedder
+from harper_indexer.lexical import Bm25Vectors
+from harper_indexer.passage_cuts import CutPassage, cut_source, summary_fields
+from harper_indexer.passage_store import PassagePoint, PassageStore, passage_point_id
+
+EMBED_BATCH = 64
+_CHANNEL = {"emails": "email", "calls": "call", "sms": "sms", "summary": "summary"}
+log = logging.getLogger(__name__)
+
+
+class PassageIndex:
+    def __init__(self, store: PassageStore, embedder: Embedder, memory: MemoryRoot) -> None:
+        self.store = store
+        self.embedder = embedder
+        self.memory = memory
+        self._lexical = Bm25Vectors()
+        self.done: dict[str, int] = {}
+        """Account id -> the state version its passages were last cut at (since start)."""
+        self.fill_complete = False
+        self.embedded = 0
+        """Passages embedded since start (for status and benchmarks)."""
+
+    def refresh(self, account_id: str) -> int:
+        """Bring one account's passages in line with its files; returns passages embedded."""
+        folder = self.memory.account_dir(account_id)
+        if not folder.is_dir():
+            self.store.delete_account(account_id)
+            self.done.pop(account_id, None)
+            return 0
+        version = _state_version(folder / "state.md")
+        cuts = list(_account_passages(self.memory.root, folder))
+        stored = self.store.point_ids(account_id)
+        wanted = {passage_point_id(c.key): c for c in cuts}
+        fresh = [(pid, cut) for pid, cut in wanted.items() if pid not in stored]
+        for start in range(0, len(fresh), EMBED_BATCH):
+            batch = fresh[start : start + EMBED_BATCH]
+            vectors = self.embedder.embed([cut.embed_text for _, cut in batch])
+            points = [
+                PassagePoint(
+                    point_id=pid,
+                    dense=vector.tolist(),
+                    lexical=self._lexical.document(cut.embed_text),
+                    payload=_payload(account_id, cut, version, folder),
+                )
+                for (pid, cut), vector in zip(batch, vectors, strict=True)
+            ]
+            self.store.upsert(points)
+        self.store.delete(sorted(stored - set(wanted)))
+        self.done[account_id] = version
+        self.embedded += len(fresh)
+        return len(fresh)
+
+    def is_current(self, account_id: str) -> bool:
+        folder = self.memory.account_dir(account_id)
+        known = self.done.get(account_id)
+        return known is not None and known >= _state_version(folder / "state.md")
+
+    def search(self, request: PassagesRequest) -> PassagesReply:
+        """The best passages for the question, within the accounts and channels asked."""
+        for account_id in request.account_ids:
+            if not self.is_current(account_id):
+                self.refresh(account_id)
+        match: dict[str, Sequence[str]] = {}
+        if request.account_ids:
+            match["account_id"] = list(request.account_ids)
+        if request.channels:
+            match["channel"] = list(request.channels)
+        dense = self.embedder.embed([request.text])[0].tolist()
+        found = self.store.search(dense, self._lexical.query(request.text), match, request.limit)
+        hits = [_hit(p.score, p.payload) for p in found]
+        if request.account_ids:
+            complete = all(a in self.done for a in request.account_ids)
+        else:
+            complete = self.fill_complete
+        return PassagesReply(hits=hits, dense_complete=complete)
+
+
+def _state_version(path: Path) -> int:
+    """The ``version:`` of a state.md's frontmatter, read cheaply (0 when unreadable)."""
+    try:
+        with path.open(encoding="utf-8") as handle:
+            for number, line in enumerate(handle):
+                if line.startswith("version:"):
+                    return int(line.partition(":")[2].strip() or 0)
+                if number > 40:
+                    break
+    except (OSError, ValueError):
+        return 0
+    return 0
+
+
+def _account_passages(root: Path, folder: Path) -> list[CutPassage]:
+    found: list[CutPassage] = []
+    sources = folder / "sources"
+    if not sources.is_dir():
+        return found
+    for source in sorted(p for p in sources.glob("*/*") if p.is_dir()):
+        for name in ("raw.txt", "summary.md"):
+            path = source / name
+            if path.is_file():
+                text = path.read_text(encoding="utf-8", errors="replace")
+                found += cut_source(str(path.relative_to(root)), text)
+    return found
+
+
+def _direction(cut: CutPassage, folder: Path) -> str | None:
+    """inbound or outbound: the source's own (its summary says), for one-voice sources; for
+    talk, whether the speaker is the one who opened an outbound source or wrote an inbound one."""
+    summary = Path(folder.parent.parent, cut.path).parent / "summary.md"
+    try:
+        fields = summary_fields(summary.read_text(encoding="utf-8", errors="replace"))
+    except OSError:
+        return None
+    direction = fields.get("direction")
+    if cut.channel in ("emails", "summary") or cut.kind == "subject":
+        return None if cut.kind == "quoted" else direction
+    people = [p.strip() for p in fields.get("participants", "").strip("[]").split(",") if p.strip()]
+    if not cut.speaker or not people or direction not in ("inbound", "outbound"):
+        return None
+    first = cut.speaker.split()[0].lower()
+    opener = people[0].split()[0].lower()
+    # participants list the one who started the exchange first
+    same = first == opener
+    if direction == "outbound":
+        return "outbound" if same else "inbound"
+    return "inbound" if same else "outbound"
+
+
+def _payload(account_id: str, cut: CutPassage, version: int, folder: Path) -> dict[str, Any]:
+    return {
+        "account_id": account_id,
+        "path": cut.path,
+        "channel": _CHANNEL.get(cut.channel, "summary"),
+        "kind": cut.kind,
+        "date": cut.date.isoformat() if cut.date else None,
+        "speaker": cut.speaker,
+        "direction": _direction(cut, folder),
+        "line": cut.line,
+        "text": cut.text,
+        "after": cut.after,
+        "version": version,
+    }
+
+
+def _hit(score: float, payload: dict[str, Any]) -> PassageHit:
+    return PassageHit(
+        score=score,
+        account_id=payload["account_id"],
+        path=payload["path"],
+        channel=payload["channel"],
+        kind=payload.get("kind", "paragraph"),
+        date=payload.get("date"),
+        speaker=payload.get("speaker"),
+        direction=payload.get("direction"),
+        line=int(payload.get("line", 0)),
+        text=payload["text"],
+        after=payload.get("after", ""),
+        version=int(payload.get("version", 0)),
+    )

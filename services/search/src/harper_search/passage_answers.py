@@ -1,0 +1,182 @@
+"""Answers from passages: the indexer ranks an account's passages for the question by meaning and
+words together; this picks the sentence that answers it, by general signals only.
+
+- the kind of answer the question expects (when: a date or deadline; how much: an amount; what
+  share: a percentage; how many: a count; who: a person or an organisation; why: a reason),
+  read from its question words, and whether a sentence holds one (dates by ``dateparser``);
+- an answer is a statement, not a question; a question asked in a call or a text is answered by
+  the turn after it, so that turn is what gets quoted;
+- the client's or the carrier's words over our own, newer over older, the raw file over its
+  summary, a body over a subject line.
+
+No phrasing of any book is in here: the ranking is the index's, the signals are about kinds of
+answer.
+"""
+
+from __future__ import annotations
+
+import calendar
+import re
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from functools import lru_cache
+
+from dateparser.search import search_dates  # type: ignore[import-untyped]
+
+from harper_common.messages.index import PassageHit
+from harper_search.terms import term_set
+
+ANSWER_KINDS: dict[str, tuple[str, ...]] = {
+    "date": ("when", "deadline", "date", "until", "till", "by when", "how long", "how soon"),
+    "amount": ("how much", "cost", "price", "premium", "value", "worth", "amount", "$", "#"),
+    "percent": ("percent", "share", "%", "portion", "proportion"),
+    "count": ("how many", "number of"),
+    "name": ("who", "whom", "which carrier", "which company", "what company", "whose"),
+    "reason": ("why", "reason", "because", "what happened", "how come"),
+}
+"""Question words -> the kind of answer they ask for (English interrogatives, not phrasings)."""
+
+_MONTHS = {m.lower() for m in calendar.month_name[1:] + calendar.month_abbr[1:]}
+_DAYS = {d.lower() for d in calendar.day_name[:] + calendar.day_abbr[:]}
+_TIME_WORDS = {"week", "month", "year", "tomorrow", "today", "tonight", "weekend", "eod", "eow"}
+_AMOUNT = re.compile(
+    r"\$\s?\d|\b\d[\d,.]*\s?(?:k|m|mm|grand|thousand|million)\b|\b(?:thousand|hundred|million|grand)\b",
+    re.I,
+)
+_PERCENT = re.compile(r"\d\s?%|\bpercent\b|\b(?:half|third|quarter|fifth)\b", re.I)
+_COUNT = re.compile(
+    r"\b\d+\b|\b(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|dozen|twenty|"
+    r"thirty|forty|fifty|sixty|seventy|eighty|ninety|hundred)\b",
+    re.I,
+)
+_NAME = re.compile(r"(?<![.!?]\s)(?<!^)\b[A-Z][a-z]+(?:\s+[A-Z][a-z&.]+)*")
+_REASON = re.compile(r"\b(?:because|since|after|due to|so that|so we|that's why|reason)\b", re.I)
+_SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[A-Z0-9\"'$(])|\n+")
+_SPEAKER = re.compile(r"^(?:\d{4}-\d{2}-\d{2}[ T][\d:]+Z?\s+)?[A-Z][^:]{0,60}:\s+")
+
+
+@dataclass(frozen=True)
+class Unit:
+    """A sentence (or a turn) that may answer the question, with where it stands."""
+
+    text: str
+    hit: PassageHit
+    rank: int
+    score: float
+
+
+def asked_kinds(question: str) -> set[str]:
+    lower = f" {question.lower()} "
+    kinds = set()
+    for kind, words in ANSWER_KINDS.items():
+        for word in words:
+            pattern = re.escape(word) if not word[0].isalpha() else rf"\b{re.escape(word)}\b"
+            if re.search(pattern, lower):
+                kinds.add(kind)
+                break
+    if "count" in kinds:
+        kinds.discard("amount")
+    return kinds
+
+
+@lru_cache(maxsize=4096)
+def has_date(text: str) -> bool:
+    """Whether the text names a day or a time to come or past (``dateparser`` finds it, and the
+    match carries a digit, a month, a weekday or a time word: "we" alone is no Wednesday)."""
+    if not re.search(r"\d|[A-Za-z]{3,}", text):
+        return False
+    try:
+        found = search_dates(text, languages=["en"], settings={"RETURN_AS_TIMEZONE_AWARE": False})
+    except Exception:  # dateparser can fail on odd input; no date then
+        return False
+    for matched, _ in found or []:
+        words = set(re.findall(r"[a-z]+", matched.lower()))
+        digits = re.search(r"(?<!\$)\b\d", matched)
+        if digits or words & (_MONTHS | _DAYS | _TIME_WORDS):
+            if not re.fullmatch(r"\s*\$?[\d.,]+\s*[kKmM]?\s*", matched):
+                return True
+    return False
+
+
+def holds(kind: str, text: str) -> bool:
+    if kind == "date":
+        return has_date(text)
+    if kind == "amount":
+        return _AMOUNT.search(text) is not None
+    if kind == "percent":
+        return _PERCENT.search(text) is not None
+    if kind == "count":
+        return _COUNT.search(text) is not None
+    if kind == "name":
+        return _NAME.search(_SPEAKER.sub("", text)) is not None
+    if kind == "reason":
+        return _REASON.search(text) is not None
+    return False
+
+
+def units_of(hit: PassageHit) -> list[str]:
+    """The sentences of an email paragraph or summary; a turn or a text message whole."""
+    if hit.kind in ("turn", "message", "subject"):
+        return [hit.text]
+    return [u.strip() for u in _SENTENCE_END.split(hit.text) if len(u.strip()) > 2]
+
+
+def best_units(question: str, hits: list[PassageHit], keep: int = 2) -> list[Unit]:
+    """The sentences that best answer ``question`` among ranked passages (best first), at most
+    one per passage."""
+    kinds = asked_kinds(question)
+    asked = term_set(question)
+    newest = max((_aware(h.date) for h in hits if h.date), default=None)
+    scored: list[Unit] = []
+    for rank, hit in enumerate(hits):
+        base = 1.5 / (1 + 0.5 * rank)
+        best: Unit | None = None
+        for text in units_of(hit):
+            unit_score = base + _signals(text, hit, kinds, asked, newest)
+            if best is None or unit_score > best.score:
+                best = Unit(text=text, hit=hit, rank=rank, score=unit_score)
+        if best is not None:
+            scored.append(best)
+    scored.sort(key=lambda u: (-u.score, u.rank))
+    chosen: list[Unit] = []
+    for unit in scored:
+        if any(u.text == unit.text for u in chosen):
+            continue
+        chosen.append(unit)
+        if len(chosen) >= keep:
+            break
+    return chosen
+
+
+def _signals(
+    text: str, hit: PassageHit, kinds: set[str], asked: set[str], newest: datetime | None
+) -> float:
+    said = _SPEAKER.sub("", text)
+    score = 0.0
+    is_question = said.rstrip().endswith("?")
+    answer = hit.after if is_question and hit.after else ""
+    for kind in kinds:
+        if holds(kind, said):
+            score += 2.0
+        elif answer and holds(kind, _SPEAKER.sub("", answer)):
+            score += 1.5  # a question whose answer comes in the next turn
+    overlap = len(asked & term_set(said))
+    score += min(2.0, 0.4 * overlap)
+    if is_question and not answer:
+        score -= 1.5
+    if hit.kind == "subject":
+        score -= 2.5
+    if hit.channel == "summary":
+        score -= 0.4
+    if hit.direction == "inbound":
+        score += 0.3
+    if newest is not None and hit.date is not None:
+        days = (newest - _aware(hit.date)).days
+        score += 0.4 if days <= 0 else max(0.0, 0.4 - days / 120)
+    if len(said) < 12:
+        score -= 1.0
+    return score
+
+
+def _aware(moment: datetime) -> datetime:
+    return moment if moment.tzinfo else moment.replace(tzinfo=UTC)
