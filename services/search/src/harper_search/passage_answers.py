@@ -52,6 +52,9 @@ _COUNT = re.compile(
 _NAME = re.compile(r"(?<![.!?]\s)(?<!^)\b[A-Z][a-z]+(?:\s+[A-Z][a-z&.]+)*")
 _REASON = re.compile(r"\b(?:because|since|after|due to|so that|so we|that's why|reason)\b", re.I)
 _SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[A-Z0-9\"'$(])|\n+")
+_LIST = re.compile(r"^\s*(?:[-*•]|\d{1,2}[.)])\s+\S", re.M)
+_CONTACT_ONLY = re.compile(r"\(?\d{3}\)?[\s.-]\d{3}[\s.-]\d{4}|@[\w-]+\.\w")
+_WORDS = re.compile(r"[A-Za-z]{2,}")
 _SPEAKER = re.compile(r"^(?:\d{4}-\d{2}-\d{2}[ T][\d:]+Z?\s+)?[A-Z][^:]{0,60}:\s+")
 
 
@@ -114,14 +117,28 @@ def holds(kind: str, text: str) -> bool:
     return False
 
 
-def units_of(hit: PassageHit) -> list[str]:
-    """The sentences of an email paragraph or summary; a turn or a text message whole."""
-    if hit.kind in ("turn", "message", "subject"):
+def units_of(hit: PassageHit, with_previous: bool = False) -> list[str]:
+    """The sentences of an email paragraph or summary; a turn or a text message whole. A list
+    (lines starting with a bullet or a number) stays whole with the line that introduces it;
+    ``with_previous`` joins each sentence to the one before it (a reason often comes first:
+    "X happened. That's why we want Y")."""
+    if hit.kind in ("turn", "message", "subject") or _LIST.search(hit.text):
         return [hit.text]
-    return [u.strip() for u in _SENTENCE_END.split(hit.text) if len(u.strip()) > 2]
+    parts = [u.strip() for u in _SENTENCE_END.split(hit.text) if len(u.strip()) > 2]
+    if not with_previous:
+        return parts
+    joined = [_span(hit.text, a, b) for a, b in zip(parts, parts[1:], strict=False)]
+    return parts + [j for j in joined if j]
 
 
-def best_units(question: str, hits: list[PassageHit], keep: int = 2) -> list[Unit]:
+def _span(text: str, first: str, second: str) -> str:
+    """The verbatim stretch of ``text`` from ``first`` to the end of ``second`` ("" if apart)."""
+    start = text.find(first)
+    end = text.find(second, start + len(first))
+    return text[start : end + len(second)] if start >= 0 and end >= 0 else ""
+
+
+def best_units(question: str, hits: list[PassageHit], keep: int = 3) -> list[Unit]:
     """The sentences that best answer ``question`` among ranked passages (best first), at most
     one per passage."""
     kinds = asked_kinds(question)
@@ -131,7 +148,7 @@ def best_units(question: str, hits: list[PassageHit], keep: int = 2) -> list[Uni
     for rank, hit in enumerate(hits):
         base = 1.5 / (1 + 0.5 * rank)
         best: Unit | None = None
-        for text in units_of(hit):
+        for text in units_of(hit, with_previous="reason" in kinds):
             unit_score = base + _signals(text, hit, kinds, asked, newest)
             if best is None or unit_score > best.score:
                 best = Unit(text=text, hit=hit, rank=rank, score=unit_score)
@@ -140,7 +157,7 @@ def best_units(question: str, hits: list[PassageHit], keep: int = 2) -> list[Uni
     scored.sort(key=lambda u: (-u.score, u.rank))
     chosen: list[Unit] = []
     for unit in scored:
-        if any(u.text == unit.text for u in chosen):
+        if any(unit.text in c.text or c.text in unit.text for c in chosen):
             continue
         chosen.append(unit)
         if len(chosen) >= keep:
@@ -175,6 +192,8 @@ def _signals(
         score += 0.4 if days <= 0 else max(0.0, 0.4 - days / 120)
     if len(said) < 12:
         score -= 1.0
+    if _CONTACT_ONLY.search(said) and len(_WORDS.findall(_CONTACT_ONLY.sub("", said))) < 5:
+        score -= 2.0  # a contact line, not something anyone said
     return score
 
 

@@ -150,12 +150,11 @@ TOPICS: tuple[Topic, ...] = (
         None,
         "need still missing waiting",
         strong=_re(
-            r"\b(still (waiting|awaiting|need\w*)|(also|still) need|need the|will (also )?require|"
+            r"\b(still (waiting|awaiting|need\w*)|(also|still) need|need the|will require|"
             r"missing|outstanding|haven'?t (received|got|sent)|before (i|we) can (send|submit))\b"
         ),
         against=_re(
-            r"\b(got the|thanks for sending|thank you for (sending|forwarding)|received the|"
-            r"everything'?s in|is now complete)\b"
+            r"\b(got the|thank you for (sending|forwarding)|received the|everything'?s in)\b"
         ),
     ),
     Topic(
@@ -174,9 +173,8 @@ TOPICS: tuple[Topic, ...] = (
         None,
         "worry concern explain about",
         strong=_re(
-            r"\b(my only worry|only thing bugging|bugging me|worried|concerned|what about|"
-            r"mostly the|not (thrilled|happy|sure) about|can you explain|keep coming back to|"
-            r"the one thing|the only thing|help me understand|a way around)\b"
+            r"\b(bugging me|worried|concerned|what about|mostly the|"
+            r"not (thrilled|happy|sure) about)\b"
         ),
     ),
     Topic(
@@ -187,14 +185,11 @@ TOPICS: tuple[Topic, ...] = (
         None,
         "underwriter asking clarification",
         strong=_re(
-            r"\b(question from the underwriter|underwriter question:|"
+            r"\b(underwriter question:|"
             r"underwriter (at [\w ]+? )?(has (one |a |some )?)?(ask\w*|question)|"
-            r"asked for clarification|asking about|uw .{0,20}ask\w*)"
+            r"asking about|uw .{0,20}ask\w*)"
         ),
-        against=_re(
-            r"\b(keep an eye out|if an underwriter|underwriters like|will also (require|want|"
-            r"need))\b"
-        ),
+        against=_re(r"\b(underwriters like)\b"),
     ),
     Topic(
         "decision",
@@ -215,10 +210,10 @@ TOPICS: tuple[Topic, ...] = (
         None,
         "bind decided going ahead proceed forward",
         strong=_re(
-            r"\b(bind it|go ahead and bind|we'?ve decided|decided to|we'?d like to|wish to|"
-            r"going with|ended up|move forward with|proceed with|want to go ahead)\b"
+            r"\b(bind it|we'?ve decided|decided to|we'?d like to|wish to|"
+            r"going with|ended up|proceed with|want to go ahead)\b"
         ),
-        against=_re(r"\b(want me to bind|shall i|should we|let me know (if|whether)|\?$)"),
+        against=_re(r"\b(shall i|should we|\?$)"),
     ),
     Topic(
         "effective_date",
@@ -237,14 +232,13 @@ TOPICS: tuple[Topic, ...] = (
             r"elsewhere|beat us|undercut|outbid)\b"
         ),
         _re(
-            r"\b(agency|insurance services|partners|brokers?|another|other|came back at|quoted us|"
+            r"\b(agency|insurance services|partners|brokers?|another|other|quoted us|"
             r"going with|ended up)\b"
         ),
         COMPETING_OFFER,
         "agency another quoted said offered",
         strong=_re(
-            r"\b(another agency|quoted us|came back at|going with|ended up|has offered|"
-            r"offered us|apples to apples|comparable coverage)\b|said \$"
+            r"\b(another agency|quoted us|going with|ended up|has offered|offered us)\b|said \$"
         ),
         value_required=False,
     ),
@@ -258,10 +252,7 @@ TOPICS: tuple[Topic, ...] = (
         _re(r"\b(ignore|instructions?|ai assistant|authorized|assistant)\b"),
         None,
         "ignore instructions assistant",
-        strong=_re(
-            r"\b(ignore (all |any )?(previous|prior|earlier) instructions|ai assistant|"
-            r"note for any)\b"
-        ),
+        strong=_re(r"\b(ignore (all |any )?(previous|prior|earlier) instructions|ai assistant)\b"),
     ),
 )
 
