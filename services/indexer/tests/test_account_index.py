@@ -120,3 +120,22 @@ def test_upsert_is_idempotent_and_never_goes_back(
     assert small_index.scan(DescriptionFilters(stage=["bound"]))[0].account_id == "29041"
     small_index.remove("29041")
     assert small_index.count() == 0 and small_index.lookup("Maple Avenue Dental") == []
+
+
+def test_an_account_is_found_by_its_primary_contacts_name_and_only_the_current_one(
+    small_index: AccountIndex, demo_states: list[AccountState]
+) -> None:
+    maple = next(s for s in demo_states if s.account_id == "29041")
+    assert maple.primary_contact is not None and maple.primary_contact.name
+    person = maple.primary_contact.name
+    small_index.upsert_states([maple])
+    found = small_index.lookup(person)[0]
+    assert (found.account_id, found.contact, found.score) == ("29041", person, 1.0)
+    assert small_index.lookup(maple.name)[0].contact is None  # the name itself wins over people
+    moved = maple.primary_contact.model_copy(update={"name": "Quentin Oyelaran"})
+    newer = maple.model_copy(update={"version": maple.version + 1, "primary_contact": moved})
+    small_index.upsert_states([newer])
+    assert small_index.lookup("Quentin Oyelaran")[0].contact == "Quentin Oyelaran"
+    assert all(m.contact != person for m in small_index.lookup(person))
+    small_index.remove("29041")
+    assert small_index.lookup("Quentin Oyelaran") == []

@@ -31,7 +31,7 @@ from harper_indexer.lexical import Bm25Vectors
 from harper_indexer.names import name_similarity, name_vector, query_vector
 from harper_indexer.store import AccountPoint, PayloadMatch, VectorStore
 
-INDEX_FORMAT = 1
+INDEX_FORMAT = 2
 """Raise when descriptions, payloads or vectors change shape: stored points are then rewritten."""
 LISTING_SCORE = 1.0
 """The score of every hit of a search without text (a filtered listing: all match equally)."""
@@ -69,18 +69,31 @@ class AccountIndex:
     def lookup(self, name: str, limit: int = 5) -> list[NameMatch]:
         """Accounts whose names are most like ``name``, best first (scores 0..1)."""
         candidates = self.store.search_names(query_vector(name), max(limit * 4, _CANDIDATES))
-        matches = []
+        best: dict[str, NameMatch] = {}
         for candidate in candidates:
-            similarity = name_similarity(name, candidate.payload["account_name"])
-            matches.append(
-                NameMatch(
-                    account_id=candidate.payload["account_id"],
-                    account_name=candidate.payload["account_name"],
-                    score=similarity.score,
-                    exact=similarity.exact,
-                )
+            contact = candidate.payload.get("contact")
+            named = contact or candidate.payload["account_name"]
+            similarity = name_similarity(name, named)
+            match = NameMatch(
+                account_id=candidate.payload["account_id"],
+                account_name=candidate.payload["account_name"],
+                score=similarity.score,
+                exact=similarity.exact,
+                contact=contact,
             )
-        matches.sort(key=lambda m: (-m.score, not m.exact, m.account_name, m.account_id))
+            known = best.get(match.account_id)
+            if known is None or (match.score, not match.contact) > (known.score, not known.contact):
+                best[match.account_id] = match
+        matches = sorted(
+            best.values(),
+            key=lambda m: (
+                -m.score,
+                m.contact is not None,
+                not m.exact,
+                m.account_name,
+                m.account_id,
+            ),
+        )
         return matches[:limit]
 
     def search(
@@ -176,6 +189,7 @@ class AccountIndex:
                 AccountPoint(
                     account_id=state.account_id,
                     name_vector=name_vector(state.name),
+                    contacts=[(person, name_vector(person)) for person in _people(state)],
                     name_payload={"account_id": state.account_id, "account_name": state.name},
                     dense=vector.tolist(),
                     lexical=self._lexical.document(description),
@@ -183,6 +197,12 @@ class AccountIndex:
                 )
             )
         return points
+
+
+def _people(state: AccountState) -> list[str]:
+    """The people of an account a broker may name it by: its primary contact (for now)."""
+    contact = state.primary_contact
+    return [contact.name] if contact and contact.name and contact.name.strip() else []
 
 
 def _latest(states: Sequence[AccountState]) -> list[AccountState]:

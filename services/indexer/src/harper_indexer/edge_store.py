@@ -27,6 +27,7 @@ from harper_indexer.store import (
     AccountPoint,
     PayloadMatch,
     Scored,
+    name_points,
     point_id,
 )
 
@@ -58,13 +59,16 @@ class EdgeStore:
         if not points:
             return
         names = [
-            qe.Point(point_id(p.account_id), {NAME_VECTOR: _sparse(p.name_vector)}, p.name_payload)
+            qe.Point(pid, {NAME_VECTOR: _sparse(vector)}, payload)
             for p in points
+            for pid, vector, payload in name_points(p)
         ]
+        people = _people_of([p.account_id for p in points])
         descriptions = [
             qe.Point(point_id(p.account_id), _description_vectors(p), p.payload) for p in points
         ]
         with self._lock:
+            self._names.update(qe.UpdateOperation.delete_points_by_filter(people))
             self._names.update(qe.UpdateOperation.upsert_points(names))
             self._descriptions.update(qe.UpdateOperation.upsert_points(descriptions))
 
@@ -73,6 +77,7 @@ class EdgeStore:
         with self._lock:
             self._descriptions.update(qe.UpdateOperation.delete_points(ids))
             self._names.update(qe.UpdateOperation.delete_points(ids))
+            self._names.update(qe.UpdateOperation.delete_points_by_filter(_people_of(account_ids)))
 
     def payloads(self, account_ids: Sequence[str]) -> dict[str, dict[str, Any]]:
         ids: list[qe.PointId] = [point_id(account_id) for account_id in account_ids]
@@ -155,6 +160,16 @@ class EdgeStore:
             for shard in (self._names, self._descriptions):
                 shard.flush()
                 shard.close()
+
+
+def _people_of(account_ids: Sequence[str]) -> qe.Filter:
+    """The contact points of these accounts in ``account_names``."""
+    return qe.Filter(
+        must=[
+            qe.FieldCondition("account_id", match=qe.MatchAny(list(account_ids))),
+            qe.FieldCondition("kind", match=qe.MatchValue("contact")),
+        ]
+    )
 
 
 def _open(path: Path, config: qe.EdgeConfig) -> qe.EdgeShard:

@@ -25,6 +25,7 @@ from harper_indexer.store import (
     AccountPoint,
     PayloadMatch,
     Scored,
+    name_points,
     point_id,
 )
 
@@ -52,13 +53,13 @@ class ServerStore:
         if not points:
             return
         names = [
-            models.PointStruct(
-                id=point_id(p.account_id),
-                vector={NAME_VECTOR: _sparse(p.name_vector)},
-                payload=p.name_payload,
-            )
+            models.PointStruct(id=pid, vector={NAME_VECTOR: _sparse(vector)}, payload=payload)
             for p in points
+            for pid, vector, payload in name_points(p)
         ]
+        self._client.delete(
+            NAMES, models.FilterSelector(filter=_people_of([p.account_id for p in points]))
+        )
         descriptions = [
             models.PointStruct(
                 id=point_id(p.account_id),
@@ -74,6 +75,7 @@ class ServerStore:
         selector = models.PointIdsList(points=[point_id(a) for a in account_ids])
         self._client.delete(DESCRIPTIONS, selector, wait=True)
         self._client.delete(NAMES, selector, wait=True)
+        self._client.delete(NAMES, models.FilterSelector(filter=_people_of(account_ids)))
 
     def payloads(self, account_ids: Sequence[str]) -> dict[str, dict[str, Any]]:
         ids: list[models.ExtendedPointId] = [point_id(a) for a in account_ids]
@@ -162,6 +164,16 @@ class ServerStore:
                     self._client.create_payload_index(
                         DESCRIPTIONS, field, models.PayloadSchemaType.KEYWORD
                     )
+
+
+def _people_of(account_ids: Sequence[str]) -> models.Filter:
+    """The contact points of these accounts in ``account_names``."""
+    return models.Filter(
+        must=[
+            models.FieldCondition(key="account_id", match=models.MatchAny(any=list(account_ids))),
+            models.FieldCondition(key="kind", match=models.MatchValue(value="contact")),
+        ]
+    )
 
 
 def _is_local(client: QdrantClient) -> bool:

@@ -49,6 +49,23 @@ class AccountPoint:
     dense: Sequence[float]
     lexical: SparseVec
     payload: dict[str, Any]
+    contacts: Sequence[tuple[str, SparseVec]] = ()
+    """The account's people (name, trigram vector), stored beside its name in ``account_names``
+    with payload ``contact`` so a look-up by a person's name finds their account."""
+
+
+def contact_point_id(account_id: str, contact: str) -> str:
+    """The point id of one of an account's people in ``account_names``."""
+    return str(uuid.uuid5(_NAMESPACE, f"{account_id}#contact#{contact.lower()}"))
+
+
+def name_points(point: AccountPoint) -> list[tuple[str, SparseVec, dict[str, Any]]]:
+    """Every ``account_names`` point of an account: its name, then each of its people."""
+    found = [(point_id(point.account_id), point.name_vector, point.name_payload)]
+    for contact, vector in point.contacts:
+        payload = dict(point.name_payload, contact=contact, kind="contact")
+        found.append((contact_point_id(point.account_id, contact), vector, payload))
+    return found
 
 
 @dataclass(frozen=True)

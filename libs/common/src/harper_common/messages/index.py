@@ -67,6 +67,8 @@ class NameMatch(WireModel):
     """Similarity of the names after normalisation, 0 to 1 (1 = same name)."""
     exact: bool = False
     """True when the normalised names are equal."""
+    contact: str | None = None
+    """Set when the match is one of the account's people (its primary contact), not its name."""
 
 
 class LookupReply(WireModel):
