@@ -242,3 +242,33 @@ async def test_a_failed_confirm_can_be_retried(sessions: SessionStore) -> None:
     assert (await failing.handle(request)).type == "error"
     working = ConfirmHandler(sessions, ScriptedAgents())  # type: ignore[arg-type]
     assert (await working.handle(request)).type == "success"
+
+
+@pytest.mark.anyio
+@pytest.mark.parametrize(
+    "query",
+    [
+        "what did rainier offer lakeshore",
+        "accts that want workers comp",
+        "why did the board want the property looked at",
+        "when did quentin retire",
+    ],
+)
+async def test_a_question_is_never_offered_a_new_account(
+    sessions: SessionStore, query: str
+) -> None:
+    reply = await make_agent(sessions, ScriptedAgents(), Steps()).handle_query(ask(query))
+    assert reply.type != "confirmation_required", reply
+
+
+@pytest.mark.anyio
+async def test_a_childcare_center_named_by_what_it_is_reaches_its_account(
+    sessions: SessionStore,
+) -> None:
+    agents = ScriptedAgents()
+    reply = await make_agent(sessions, agents, Steps()).handle_query(
+        ask("premium for the childcare pls")
+    )
+    assert reply.type == "success", reply
+    assert agents.sent[0][1].account is not None
+    assert agents.sent[0][1].account.account_name == "Sunny Days Childcare"

@@ -5,7 +5,12 @@ from __future__ import annotations
 import pytest
 
 from harper_common.messages.index import NameMatch
-from harper_starter.resolve import resolve_by_name
+from harper_starter.resolve import (
+    looks_like_a_business,
+    mention_spans,
+    resolve_by_name,
+    resolve_by_spans,
+)
 
 BOOK = {"101": "Caldwell CPA", "102": "Maple Avenue Dental", "103": "Maple Avenue Dental Group"}
 
@@ -70,3 +75,53 @@ async def test_the_exact_name_wins_over_a_longer_one() -> None:
     resolution = await resolve_by_name(WordIndex(), ["Maple Avenue Dental"])  # type: ignore[arg-type]
     assert resolution.account is not None
     assert resolution.account.account_name == "Maple Avenue Dental"
+
+
+def test_mention_spans_start_and_end_on_words_that_could_name_something() -> None:
+    spans = mention_spans("what did rainier offer ingrid")
+    assert spans[0] == "rainier offer ingrid"
+    assert "ingrid" in spans and "rainier" in spans
+    assert not any(s.split()[0] in ("what", "did") for s in spans)
+    assert mention_spans("why did copper still's board want it")[0] == "copper still board"
+
+
+@pytest.mark.anyio
+async def test_the_run_of_words_that_names_an_account_wins_whatever_verb_precedes_it() -> None:
+    index = WordIndex()
+    found = await resolve_by_spans(index, "who referred caldwell cpa to us")  # type: ignore[arg-type]
+    assert found.account is not None and found.account.account_id == "101"
+    assert found.written_name == "caldwell cpa"
+
+
+class FirstWordIndex:
+    """Two accounts share their first word; that word alone scores about the same for both."""
+
+    async def lookup(self, name: str, limit: int = 5) -> list[NameMatch]:
+        if name.lower() != "bluewater":
+            return []
+        return [
+            NameMatch(account_id="1", account_name="Bluewater Tattoo Co.", score=0.89),
+            NameMatch(account_id="2", account_name="Bluewater Marina LLC", score=0.83),
+        ]
+
+
+@pytest.mark.anyio
+async def test_one_word_shared_by_two_accounts_asks_which_one() -> None:
+    found = await resolve_by_spans(FirstWordIndex(), "phone for bluewater pls")  # type: ignore[arg-type]
+    assert found.account is None
+    assert {a.account_id for a in found.ambiguous} == {"1", "2"}
+
+
+@pytest.mark.anyio
+async def test_no_run_of_words_naming_an_account_resolves_nothing() -> None:
+    found = await resolve_by_spans(WordIndex(), "which accounts want workers comp")  # type: ignore[arg-type]
+    assert found.account is None and not found.ambiguous
+
+
+def test_only_a_capitalised_name_or_a_legal_form_looks_like_a_new_business() -> None:
+    assert looks_like_a_business("Lakeshore Pediatrics", "Add a note to Lakeshore Pediatrics")
+    assert looks_like_a_business("new company llc", "add a note to new company llc")
+    assert not looks_like_a_business("accts", "accts that want workers comp")
+    assert not looks_like_a_business(
+        "property looked", "why did the board want the property looked at"
+    )

@@ -34,7 +34,14 @@ from harper_common.messages.query import (
 from harper_common.sessions import PendingSession, SessionStore
 from harper_starter.claude_intent import BrainConfigError, ClaudeIntentClassifier
 from harper_starter.intent import Classifier, IntentDecision
-from harper_starter.resolve import Resolution, resolve_by_description, resolve_by_name
+from harper_starter.resolve import (
+    Resolution,
+    looks_like_a_business,
+    resolve_by_description,
+    resolve_by_kind,
+    resolve_by_name,
+    resolve_by_spans,
+)
 
 NEEDS_ACCOUNT = "Query requires specific account"
 
@@ -140,11 +147,22 @@ class StarterAgent:
             resolution = await self._resolve_answer(request.query)
         else:
             resolution = await self._resolve(decision)
+        if resolution.account is None and carried is None and not decision.cross_account:
+            spanned = await resolve_by_spans(self.index, query)
+            if spanned.account is not None or spanned.ambiguous:
+                resolution = spanned
         if resolution.ambiguous:
             return self._which_one(request, resolution)
-        if resolution.account is None and resolution.written_name and not decision.cross_account:
-            if decision.account_candidates:
+        unknown = resolution.account is None and resolution.written_name
+        if unknown and not decision.cross_account and decision.account_candidates:
+            written = resolution.written_name or ""
+            if decision.intent == "update" and looks_like_a_business(written, query):
                 return await self._confirm_new_account(request, info, resolution)
+            described = await resolve_by_kind(self.index, written)
+            if described.account is not None:
+                return await self._route(request, query, info, described.account, progress)
+            if decision.requires_specific_account or decision.intent == "update":
+                return await self._ask_for_account(request, info, decision)
         if resolution.account is None and decision.requires_specific_account:
             return await self._ask_for_account(request, info, decision)
         return await self._route(request, query, info, resolution.account, progress)

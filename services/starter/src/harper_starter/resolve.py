@@ -2,12 +2,18 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from harper_common.bus.index_client import IndexClient
 from harper_common.messages.index import NameMatch
 from harper_common.messages.query import AccountAlternative, AccountRef
+from harper_starter.intent_lexicon import FRAME
+
+LEGAL_FORMS = frozenset(
+    "llc inc co corp corporation company ltd llp pllc pc pa plc lp group".split()
+)
 
 FOUND_SCORE = 0.75
 """A name match at or above this similarity is the account. Measured on demo data: names with
@@ -75,6 +81,106 @@ async def _known_prefix(index: IndexClient, written: str | None) -> NameMatch | 
         if len(exact) == 1:
             return exact[0]
     return None
+
+
+SPAN_WORDS = 5
+"""Longest run of words tried as a mention."""
+MAX_SPANS = 24
+SINGLE_WORD_SCORE = 0.8
+"""A one-word mention ("Bluewater", "Devon") needs a stronger match than a longer one."""
+_TOKEN = re.compile(r"[\w][\w'’&.-]*")
+
+
+def mention_spans(query: str) -> list[str]:
+    """Runs of the query's words that could name an account: each starts and ends with a word
+    that is not a frame word (question words, verbs of asking, pronouns; ``FRAME``), longest
+    first. "what did rainier offer ingrid" -> "rainier offer ingrid", ..., "ingrid"."""
+    tokens = [t.strip(".'’") for t in _TOKEN.findall(query)]
+    tokens = [t for t in tokens if t]
+    content = [t.lower().removesuffix("'s").removesuffix("’s") not in FRAME for t in tokens]
+    spans: list[str] = []
+    for size in range(min(SPAN_WORDS, len(tokens)), 0, -1):
+        for start in range(len(tokens) - size + 1):
+            if content[start] and content[start + size - 1]:
+                span = " ".join(tokens[start : start + size])
+                spans.append(re.sub(r"['’]s\b", "", span))
+    return list(dict.fromkeys(spans))[:MAX_SPANS]
+
+
+async def resolve_by_spans(index: IndexClient, query: str) -> Resolution:
+    """The account a run of the question's words names best (its name or one of its people),
+    when nothing else resolved: the mention is found by what matches the index, not by the
+    words around it. Several accounts matching one word equally well: ask which one."""
+    best: tuple[float, int, str, list[NameMatch]] | None = None
+    for span in mention_spans(query):
+        words = len(span.split())
+        floor = SINGLE_WORD_SCORE if words == 1 else FOUND_SCORE
+        if words == 1 and len(span) < 3:
+            continue
+        matches = [m for m in await index.lookup(span, limit=5) if m.score >= floor]
+        if not matches:
+            continue
+        key = (matches[0].score, words)
+        if best is None or key > (best[0], best[1]):
+            best = (matches[0].score, words, span, matches)
+    if best is None:
+        return Resolution(how="no run of the question's words names an account")
+    score, _, span, matches = best
+    close = [m for m in matches if m.score >= score - AMBIGUOUS_GAP * 3]
+    if len({m.account_id for m in close}) > 1 and not matches[0].exact:
+        return Resolution(
+            written_name=span,
+            ambiguous=[_alternative(m) for m in close[:5]],
+            how=f"'{span}' matches {len(close)} accounts about equally",
+        )
+    top = matches[0]
+    how = f"'{span}' names it ({top.score:.2f}" + (
+        f", contact {top.contact})" if top.contact else ")"
+    )
+    return Resolution(
+        account=AccountRef(account_id=top.account_id, account_name=top.account_name),
+        written_name=span,
+        how=how,
+    )
+
+
+async def resolve_by_kind(index: IndexClient, written: str) -> Resolution:
+    """An account named by what it is ("the food pantry", "the winery"): the one description
+    match whose name or trade holds most of the written words, and no other account that does."""
+    words = {w for w in re.findall(r"[a-z]{3,}", written.lower()) if w not in FRAME}
+    if not words:
+        return Resolution(written_name=written, how="no words to describe an account")
+    hits = await index.search(written, limit=5)
+    fitting = [
+        hit.payload
+        for hit in hits
+        if len(words & _words_of(f"{hit.payload.account_name} {hit.payload.industry or ''}")) * 2
+        >= len(words)
+    ]
+    if len(fitting) != 1:
+        return Resolution(written_name=written, how=f"{len(fitting)} accounts are '{written}'")
+    found = fitting[0]
+    return Resolution(
+        account=AccountRef(account_id=found.account_id, account_name=found.account_name),
+        written_name=written,
+        how=f"the only account that is '{written}'",
+    )
+
+
+def _words_of(text: str) -> set[str]:
+    return set(re.findall(r"[a-z]{3,}", text.lower()))
+
+
+def looks_like_a_business(name: str, query: str) -> bool:
+    """Whether a mention could be a business nobody has filed yet: written with capitals in the
+    query, or ending in a legal form (LLC, Inc, Co). A lowercase fragment of the question is not."""
+    words = name.split()
+    if not words:
+        return False
+    if words[-1].lower().strip(".,") in LEGAL_FORMS:
+        return True
+    written = [w for w in _TOKEN.findall(query) if w.lower() in {x.lower() for x in words}]
+    return any(w[:1].isupper() for w in written)
 
 
 def _alternative(match: NameMatch) -> AccountAlternative:
