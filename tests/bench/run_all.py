@@ -41,9 +41,13 @@ from bench_query import (
 from harness import AS_OF, Harper, api_headers, start_harper_on, use_key_of
 
 from harper_common.demo import generate_demo
+from harper_common.memory.paths import MemoryRoot
+from harper_common.messages.index import PassagesRequest
 from harper_indexer.account_index import AccountIndex
 from harper_indexer.embedding import make_embedder
 from harper_indexer.ingest import ingest_memory_root
+from harper_indexer.passage_index import PassageIndex
+from harper_indexer.passage_store import EdgePassageStore
 from harper_indexer.store import open_store
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -80,7 +84,50 @@ def prepare_book(base: Path, size: int) -> tuple[dict[str, Any], list[str]]:
     figures["filtered_search_p50_ms"] = ms(pct(searches, 50))
     figures["filtered_search_p95_ms"] = ms(pct(searches, 95))
     store.close()
+    figures.update(passage_figures(mem, data, embedder, rng))
     return figures, typed
+
+
+PASSAGE_SAMPLE = 150
+PASSAGE_QUESTIONS = (
+    "when will they decide",
+    "why did the price go up",
+    "how many employees do they have",
+    "what did the underwriter ask for",
+    "who is their current carrier",
+)
+
+
+def passage_figures(mem: Path, data: Path, embedder: Any, rng: random.Random) -> dict[str, Any]:
+    """The passage index on a sample of accounts: passages per account, passages embedded per
+    second (cut, MiniLM, BM25, stored), the time a whole book's fill would take at that rate,
+    and one account's passage search (the question embedded, hybrid fused) p50/p95."""
+    memory = MemoryRoot(mem)
+    sample = memory.account_ids()[:PASSAGE_SAMPLE]
+    store = EdgePassageStore(data / "bench_passages", dense_dim=embedder.dim)
+    passages = PassageIndex(store, embedder, memory)
+    started = time.perf_counter()
+    for account_id in sample:
+        passages.refresh(account_id)
+    seconds = time.perf_counter() - started
+    rate = passages.embedded / seconds if seconds else 0.0
+    per_account = passages.embedded / max(1, len(sample))
+    asked = [
+        PassagesRequest(text=q, account_ids=[rng.choice(sample)], limit=16)
+        for q in PASSAGE_QUESTIONS
+        for _ in range(20)
+    ]
+    searches = [timed(partial(passages.search, request)) for request in asked]
+    store.close()
+    return {
+        "passages_per_account": round(per_account, 1),
+        "passages_per_s": round(rate, 1),
+        "passage_fill_estimate_s": round(len(memory.account_ids()) * per_account / rate, 0)
+        if rate
+        else None,
+        "passage_search_p50_ms": ms(pct(searches, 50)),
+        "passage_search_p95_ms": ms(pct(searches, 95)),
+    }
 
 
 def start_on(base: Path) -> Harper:
@@ -217,6 +264,11 @@ def summarise(small: dict[str, Any], big: dict[str, Any], sizes: tuple[int, int]
         f"ingest_{sizes[0]}_s": s_book["ingest_s"],
         f"ingest_{sizes[1]}_s": b_book["ingest_s"],
         f"lookup_p50_{sizes[1]}_ms": b_book["lookup_p50_ms"],
+        "passages_per_account": s_book["passages_per_account"],
+        "passages_embedded_per_s": s_book["passages_per_s"],
+        f"passage_fill_estimate_{sizes[1]}_s": b_book["passage_fill_estimate_s"],
+        "passage_search_p50_ms": s_book["passage_search_p50_ms"],
+        "passage_search_p95_ms": s_book["passage_search_p95_ms"],
         f"bus_lookup_p50_{sizes[1]}_ms": b_live["bus_lookup_p50_ms"],
         f"filtered_search_p50_{sizes[1]}_ms": b_book["filtered_search_p50_ms"],
         f"pending_scan_{sizes[1]}_ms": b_live["pending_scan"]["p50_ms"],

@@ -30,6 +30,10 @@ _CONTACT = re.compile(
 )
 _QUOTE_HEAD = re.compile(r"^On .{4,120} wrote:\s*$")
 _QUOTER = re.compile(r"^On .*?(?:\d{1,2}:\d{2}\s*[AP]M\s+)?([A-Z][\w.'-]+(?: [A-Z][\w.'-]+)*)\s*<")
+_TITLE_LINE = re.compile(
+    r"^[A-Z][\w.&'-]*(?: [A-Z&][\w.&'-]*)*, [A-Z][\w&'-]*(?: [\w&'-]+){0,6}\W*$"
+)
+"""A card line: "Owner, Wag & Whisker Grooming", "Underwriter, Commercial Property"."""
 _SIGNATURE_START = re.compile(r"^--\s*$|^_{5,}$")
 _FORWARD_HEAD = re.compile(r"^-{2,}\s*Forwarded message\s*-{2,}$|^Begin forwarded message:", re.I)
 _HEADER_LINE = re.compile(r"^(From|To|Cc|Date|Sent|Subject):\s", re.I)
@@ -208,7 +212,7 @@ def _email(
         if block[0].startswith(">") or _QUOTE_HEAD.match(block[0].strip()):
             found += _quoted(path, start, block, date)
             continue
-        if _is_signature(block, sender) or _is_closer(block):
+        if _is_signature(block, sender, speaker) or _is_closer(block):
             continue
         found += _paragraph_pieces(path, start, block, "emails", "paragraph", speaker, date)
     return found
@@ -227,14 +231,31 @@ def _quoted(path: str, start: int, block: list[str], date: datetime | None) -> l
     return [_one(path, start + offset, text, plain, "emails", "quoted", speaker, date)]
 
 
-def _is_signature(block: list[str], sender: str | None) -> bool:
-    """Contact details, a name-and-title block or a disclaimer: not something anyone said."""
+def _is_signature(block: list[str], *senders: str | None) -> bool:
+    """Contact details, a name-and-title block or a disclaimer: not something anyone said.
+
+    By shape: most lines are contact details; or the block opens with the writer's name; or no
+    line is a sentence and the lines look like a card (a "|" separator, a contact detail, a
+    "Name, Title" or "Title, Company" line)."""
     contact = sum(1 for line in block if _CONTACT.search(line))
     if contact and contact * 2 >= len(block):
         return True
     first = block[0].strip()
-    named = sender and first.split("|")[0].split(",")[0].strip().lower() == sender.lower()
-    return bool(named) and len(first) < 90 and not re.search(r"[.!?]\s*$", first)
+    head = first.split("|")[0].split(",")[0].strip().lower()
+    if any(s and head == s.lower() for s in senders):
+        return len(first) < 90 and not re.search(r"[.!?]\s*$", first)
+    sentences = [line for line in block if re.search(r"[.!?:]\s*$", line.strip())]
+    short = all(len(line.strip()) < 80 for line in block)
+    card = any(
+        "|" in line or _CONTACT.search(line) or _TITLE_LINE.match(line.strip()) for line in block
+    )
+    return not sentences and short and card
+
+
+def _card_line(line: str) -> bool:
+    """A line of a signature card (a table row "| a | b |" is not one)."""
+    separated = "|" in line and not line.startswith("|")
+    return separated or bool(_CONTACT.search(line)) or bool(_TITLE_LINE.match(line))
 
 
 def _is_closer(block: list[str]) -> bool:

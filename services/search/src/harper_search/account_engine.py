@@ -93,7 +93,7 @@ class AccountEngine:
         if overview:
             lines += self._related(draft, found, asked)
         if topics or overview:
-            lines[1:1] = await self._from_passages(session, draft, base, asked_text)
+            lines[1:1] = await self._from_passages(session, draft, base, asked_text, account_name)
         if not any(path in read for path in draft.citations):
             draft.cite(*list(read)[:2])
         if len(read) < len(sources):
@@ -202,7 +202,7 @@ class AccountEngine:
         return field_line(field.label, value, f"{base}/state.md", support)
 
     async def _from_passages(
-        self, session: ToolSession, draft: Draft, base: str, question: str
+        self, session: ToolSession, draft: Draft, base: str, question: str, account_name: str
     ) -> list[str]:
         """The sentences of the account's files that answer the question best, by the passage
         index's ranking and the kind of answer asked for (see passage_answers)."""
@@ -214,7 +214,7 @@ class AccountEngine:
             return []
         raw = [h for h in result.passages if h.channel != "summary"]
         lines = []
-        for unit in best_units(question, raw):
+        for unit in best_units(question, raw, ignore=account_name):
             hit = unit.hit
             if not await read_to_cite(session, hit.path):
                 continue

@@ -52,7 +52,8 @@ _COUNT = re.compile(
 _NAME = re.compile(r"(?<![.!?]\s)(?<!^)\b[A-Z][a-z]+(?:\s+[A-Z][a-z&.]+)*")
 _REASON = re.compile(r"\b(?:because|since|after|due to|so that|so we|that's why|reason)\b", re.I)
 _SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[A-Z0-9\"'$(])|\n+")
-_LIST = re.compile(r"^\s*(?:[-*•]|\d{1,2}[.)])\s+\S", re.M)
+_LIST = re.compile(r"^[\s>]*(?:[-*•]|\d{1,2}[.)])\s+\S", re.M)
+_COMPARATIVE = re.compile(r"\bhow much (?:[a-z]+er|more|less)\b")
 _CONTACT_ONLY = re.compile(r"\(?\d{3}\)?[\s.-]\d{3}[\s.-]\d{4}|@[\w-]+\.\w")
 _WORDS = re.compile(r"[A-Za-z]{2,}")
 _SPEAKER = re.compile(r"^(?:\d{4}-\d{2}-\d{2}[ T][\d:]+Z?\s+)?[A-Z][^:]{0,60}:\s+")
@@ -79,6 +80,8 @@ def asked_kinds(question: str) -> set[str]:
                 break
     if "count" in kinds:
         kinds.discard("amount")
+    if _COMPARATIVE.search(lower):
+        kinds.add("percent")  # a difference may be given as a share ("15% cheaper")
     return kinds
 
 
@@ -138,18 +141,23 @@ def _span(text: str, first: str, second: str) -> str:
     return text[start : end + len(second)] if start >= 0 and end >= 0 else ""
 
 
-def best_units(question: str, hits: list[PassageHit], keep: int = 3) -> list[Unit]:
+def best_units(
+    question: str, hits: list[PassageHit], keep: int = 3, ignore: str = ""
+) -> list[Unit]:
     """The sentences that best answer ``question`` among ranked passages (best first), at most
-    one per passage."""
+    one per passage. Words of ``ignore`` (the account's name) do not count as shared words."""
     kinds = asked_kinds(question)
-    asked = term_set(question)
+    asked = term_set(question) - term_set(ignore)
     newest = max((_aware(h.date) for h in hits if h.date), default=None)
     scored: list[Unit] = []
     for rank, hit in enumerate(hits):
         base = 1.5 / (1 + 0.5 * rank)
         best: Unit | None = None
+        singles = units_of(hit)
         for text in units_of(hit, with_previous="reason" in kinds):
             unit_score = base + _signals(text, hit, kinds, asked, newest)
+            if text not in singles:
+                unit_score += 0.5  # a reason with what led to it
             if best is None or unit_score > best.score:
                 best = Unit(text=text, hit=hit, rank=rank, score=unit_score)
         if best is not None:

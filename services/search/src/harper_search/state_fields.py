@@ -11,6 +11,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from harper_common.memory.models import AccountState
+from harper_common.memory.stages import Stage
 
 
 @dataclass(frozen=True)
@@ -171,5 +172,18 @@ BROKER = StateField(
 )
 
 
+_STAGE_ASKED = re.compile(
+    r"\b(are|is|was|were|has|have|did)\b.{0,30}\b("
+    + "|".join(re.escape(stage.value.lower()) for stage in Stage)
+    + r")\b",
+    re.IGNORECASE,
+)
+"""A yes/no question about a stage ("are they bound yet", "has it been submitted")."""
+
+
 def asked_fields(question: str) -> list[StateField]:
-    return [field for field in (*STATE_FIELDS, BROKER) if field.asks.search(question)]
+    found = [field for field in (*STATE_FIELDS, BROKER) if field.asks.search(question)]
+    stage = STATE_FIELDS[0]
+    if stage not in found and _STAGE_ASKED.search(question):
+        found.insert(0, stage)
+    return found
