@@ -139,3 +139,17 @@ def test_an_account_is_found_by_its_primary_contacts_name_and_only_the_current_o
     assert all(m.contact != person for m in small_index.lookup(person))
     small_index.remove("29041")
     assert small_index.lookup("Quentin Oyelaran") == []
+
+
+def test_a_person_named_by_some_of_their_words_finds_their_account(
+    small_index: AccountIndex, demo_states: list[AccountState]
+) -> None:
+    maple = next(s for s in demo_states if s.account_id == "29041")
+    assert maple.primary_contact is not None
+    doctor = maple.primary_contact.model_copy(update={"name": "Dr. Samuel Adeyemi"})
+    small_index.upsert_states([maple.model_copy(update={"primary_contact": doctor})])
+    for written in ("dr adeyemi", "Samuel", "adeyemi"):
+        found = small_index.lookup(written)[0]
+        assert (found.account_id, found.contact) == ("29041", "Dr. Samuel Adeyemi"), written
+        assert found.score >= 0.9
+    assert all(m.score < 0.75 for m in small_index.lookup("Adeyemi Bakery"))

@@ -274,11 +274,11 @@ def build_intent_probes(
         add("search, needs an account", text, "search", "clarification_needed")
     for template in SEARCH_UNKNOWN:
         for name in rng.sample(UNKNOWN_BUSINESSES, 2):
-            add(
+            add(  # a question never offers to create an account: it asks which one is meant
                 "search, unknown account",
                 template.format(u=name),
                 "search",
-                "confirmation_required",
+                "clarification_needed",
             )
     for template, account in named(UPDATE_NAMED, writers, 2):
         add(

@@ -28,7 +28,7 @@ from harper_indexer.descriptions import (
 )
 from harper_indexer.embedding import Embedder
 from harper_indexer.lexical import Bm25Vectors
-from harper_indexer.names import name_similarity, name_vector, query_vector
+from harper_indexer.names import name_similarity, name_vector, normalise_name, query_vector
 from harper_indexer.store import AccountPoint, PayloadMatch, VectorStore
 
 INDEX_FORMAT = 2
@@ -74,10 +74,13 @@ class AccountIndex:
             contact = candidate.payload.get("contact")
             named = contact or candidate.payload["account_name"]
             similarity = name_similarity(name, named)
+            score = similarity.score
+            if contact and _names_a_person(name, contact):
+                score = max(score, PERSON_SCORE)
             match = NameMatch(
                 account_id=candidate.payload["account_id"],
                 account_name=candidate.payload["account_name"],
-                score=similarity.score,
+                score=score,
                 exact=similarity.exact,
                 contact=contact,
             )
@@ -197,6 +200,18 @@ class AccountIndex:
                 )
             )
         return points
+
+
+PERSON_SCORE = 0.9
+"""A person named by some of their own words ("Dr. Adeyemi", "Walter Morrow") matches this well."""
+_HONORIFICS = frozenset({"dr", "mr", "mrs", "ms", "miss", "jr", "sr", "ii", "iii"})
+
+
+def _names_a_person(written: str, person: str) -> bool:
+    """Every word written (titles aside) is one of the person's own words, and at least one is."""
+    typed = [w for w in normalise_name(written).split() if w not in _HONORIFICS]
+    known = set(normalise_name(person).split())
+    return bool(typed) and all(word in known for word in typed)
 
 
 def _people(state: AccountState) -> list[str]:

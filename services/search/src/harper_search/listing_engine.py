@@ -21,6 +21,7 @@ from harper_search.own_actions import OwnActions
 from harper_search.passage_answers import best_units
 from harper_search.passages import passages
 from harper_search.session import ToolSession
+from harper_search.terms import term_set
 from harper_search.tool_specs import (
     READ_FILE,
     SEARCH_DESCRIPTIONS,
@@ -137,10 +138,13 @@ class ListingEngine:
         for hit in (h for h in result.passages if h.channel != "summary"):
             by_account.setdefault(hit.account_id, []).append(hit)
         lines = ["Accounts whose files mention it (passages ranked by meaning and words):"]
-        for account_id, hits in list(by_account.items())[:MENTION_ACCOUNTS]:
-            unit = best_units(question, hits, keep=1)
-            if not unit:
-                continue
+        asked = term_set(question)
+        best = {a: best_units(question, hits, keep=1) for a, hits in by_account.items()}
+        chosen = {a: u for a, u in best.items() if u}
+        grounded = {a: u for a, u in chosen.items() if asked & term_set(u[0].text)}
+        if grounded:  # accounts whose passage says some word of the question come first
+            chosen = grounded
+        for account_id, unit in list(chosen.items())[:MENTION_ACCOUNTS]:
             card = self.catalog.get(account_id)
             name = card.name if card else f"account {account_id}"
             hit = unit[0].hit

@@ -147,16 +147,18 @@ class StarterAgent:
             resolution = await self._resolve_answer(request.query)
         else:
             resolution = await self._resolve(decision)
-        if resolution.account is None and carried is None and not decision.cross_account:
-            spanned = await resolve_by_spans(self.index, query)
-            if spanned.account is not None or spanned.ambiguous:
+        written = resolution.written_name or ""
+        new_business = bool(written) and looks_like_a_business(written, query)
+        if resolution.account is None and carried is None and not new_business:
+            spanned = await resolve_by_spans(self.index, query, people_only=decision.cross_account)
+            if spanned.account is not None or (spanned.ambiguous and not decision.cross_account):
                 resolution = spanned
         if resolution.ambiguous:
             return self._which_one(request, resolution)
         unknown = resolution.account is None and resolution.written_name
         if unknown and not decision.cross_account and decision.account_candidates:
             written = resolution.written_name or ""
-            if decision.intent == "update" and looks_like_a_business(written, query):
+            if decision.intent in ("update", "followup") and new_business:
                 return await self._confirm_new_account(request, info, resolution)
             described = await resolve_by_kind(self.index, written)
             if described.account is not None:

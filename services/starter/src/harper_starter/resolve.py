@@ -107,17 +107,34 @@ def mention_spans(query: str) -> list[str]:
     return list(dict.fromkeys(spans))[:MAX_SPANS]
 
 
-async def resolve_by_spans(index: IndexClient, query: str) -> Resolution:
+def _word_of_a_name(word: str, matches: list[NameMatch]) -> list[NameMatch]:
+    """The accounts whose name holds ``word`` as one of its words ("marina" in "Bluewater Marina
+    & Boat Storage"), scored as a found one-word mention; none when no name does."""
+    wanted = word.lower()
+    holding = [
+        m.model_copy(update={"score": max(m.score, SINGLE_WORD_SCORE)})
+        for m in matches
+        if m.contact is None and wanted in re.findall(r"[a-z0-9]+", m.account_name.lower())
+    ]
+    return holding
+
+
+async def resolve_by_spans(index: IndexClient, query: str, people_only: bool = False) -> Resolution:
     """The account a run of the question's words names best (its name or one of its people),
     when nothing else resolved: the mention is found by what matches the index, not by the
-    words around it. Several accounts matching one word equally well: ask which one."""
+    words around it. Several accounts matching one word equally well: ask which one. With
+    ``people_only`` (a question about many accounts), only a person of an account counts:
+    "how many drivers does Devon have" is about Devon's account."""
     best: tuple[float, int, str, list[NameMatch]] | None = None
     for span in mention_spans(query):
         words = len(span.split())
         floor = SINGLE_WORD_SCORE if words == 1 else FOUND_SCORE
-        if words == 1 and len(span) < 3:
+        if words == 1 and (len(span) < 3 or span.lower().strip(".") in LEGAL_FORMS):
             continue
-        matches = [m for m in await index.lookup(span, limit=5) if m.score >= floor]
+        found = await index.lookup(span, limit=10 if words == 1 else 5)
+        if words == 1:
+            found = _word_of_a_name(span, found) or found
+        matches = [m for m in found if m.score >= floor and (people_only is False or m.contact)]
         if not matches:
             continue
         key = (matches[0].score, words)
