@@ -22,7 +22,7 @@ from harper_common.messages.query import (
     UpdateResponse,
 )
 from harper_common.sessions import SessionStore
-from harper_starter.agent import StarterAgent
+from harper_starter.agent import StarterAgent, points_at_one_account
 from harper_starter.claude_intent import BrainConfigError
 from harper_starter.confirm import ConfirmHandler
 from harper_starter.intent import IntentClassifier
@@ -272,3 +272,32 @@ async def test_a_childcare_center_named_by_what_it_is_reaches_its_account(
     assert reply.type == "success", reply
     assert agents.sent[0][1].account is not None
     assert agents.sent[0][1].account.account_name == "Sunny Days Childcare"
+
+
+@pytest.mark.parametrize(
+    ("query", "points"),
+    [
+        ("whats their premium", True),
+        ("did the client sign the app", True),
+        ("what was the objection on the call", True),
+        ("whats the payroll on this one", True),
+        ("accts that want workers comp", False),
+        ("who had a workers comp claim recently", False),
+    ],
+)
+def test_a_question_points_at_one_account_by_a_pronoun_or_the_client(
+    query: str, points: bool
+) -> None:
+    assert points_at_one_account(query) is points
+
+
+@pytest.mark.anyio
+async def test_a_question_naming_and_pointing_at_no_account_is_asked_of_the_book(
+    sessions: SessionStore,
+) -> None:
+    agents = ScriptedAgents()
+    reply = await make_agent(sessions, agents, Steps()).handle_query(
+        ask("who had a workers comp claim recently")
+    )
+    assert reply.type == "success", reply
+    assert agents.sent[0][1].account is None

@@ -7,6 +7,8 @@ original query is kept in a Redis session for ``/confirm``), otherwise the route
 
 from __future__ import annotations
 
+import itertools
+import re
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -34,6 +36,7 @@ from harper_common.messages.query import (
 from harper_common.sessions import PendingSession, SessionStore
 from harper_starter.claude_intent import BrainConfigError, ClaudeIntentClassifier
 from harper_starter.intent import Classifier, IntentDecision
+from harper_starter.intent_lexicon import ONE_PARTY, REFERS_TO_ONE
 from harper_starter.resolve import (
     Resolution,
     looks_like_a_business,
@@ -163,9 +166,19 @@ class StarterAgent:
             described = await resolve_by_kind(self.index, written)
             if described.account is not None:
                 return await self._route(request, query, info, described.account, progress)
+            if (
+                decision.intent == "search"
+                and not new_business
+                and not points_at_one_account(query)
+            ):
+                return await self._route(request, query, info, None, progress)
             if decision.requires_specific_account or decision.intent == "update":
-                return await self._ask_for_account(request, info, decision)
+                unknown = written if new_business else None
+                return await self._ask_for_account(request, info, decision, unknown)
         if resolution.account is None and decision.requires_specific_account:
+            if decision.intent == "search" and not points_at_one_account(query):
+                # nothing names or points at an account: a question about the book
+                return await self._route(request, query, info, None, progress)
             return await self._ask_for_account(request, info, decision)
         return await self._route(request, query, info, resolution.account, progress)
 
@@ -212,7 +225,11 @@ class StarterAgent:
         )
 
     async def _ask_for_account(
-        self, request: QueryRequest, info: IntentInfo, decision: IntentDecision
+        self,
+        request: QueryRequest,
+        info: IntentInfo,
+        decision: IntentDecision,
+        unknown: str | None = None,
     ) -> ClarificationNeeded:
         session = PendingSession(
             session_id=self.sessions.new_id(),
@@ -224,7 +241,8 @@ class StarterAgent:
         await self.sessions.save(session)
         return ClarificationNeeded(
             request_id=request.request_id,
-            message="Which account are you asking about? A name or a description will do "
+            message=(f"No account in the book is named '{unknown}'. " if unknown else "")
+            + "Which account are you asking about? A name or a description will do "
             '(for example "the childcare center in Texas").',
             reason=NEEDS_ACCOUNT,
             suggestions=decision.suggestions,
@@ -284,6 +302,18 @@ class StarterAgent:
             **request.envelope().model_dump(),
         )
         return await request_query(self.bus, route.subject, agent_request, request.request_id)
+
+
+def points_at_one_account(query: str) -> bool:
+    """Whether the question refers to one account without naming it: a pronoun ("their
+    premium") or "the client", "this account" (``REFERS_TO_ONE``, ``ONE_PARTY``)."""
+    words = re.findall(r"[a-z']+", query.lower().replace("’", "'"))
+    if any(word in REFERS_TO_ONE for word in words):
+        return True
+    return any(
+        a in ("the", "this", "that") and b.removesuffix("'s") in ONE_PARTY
+        for a, b in itertools.pairwise(words)
+    )
 
 
 def _replace_name(query: str, written: str, name: str) -> str:

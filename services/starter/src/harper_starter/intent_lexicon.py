@@ -192,3 +192,21 @@ TYPO_TARGETS: frozenset[str] = _words(
 )
 
 OFF_TOPIC: frozenset[str] = _words("weather joke jokes poem recipe sports news score song")
+
+
+REFERS_TO_ONE: frozenset[str] = _words(
+    """
+    he she him her his hers they them their theirs they're theyre it its it's themselves
+    himself herself
+    """
+)
+"""Pronouns that point at one account the broker has in mind ("what's their premium")."""
+
+ONE_PARTY: frozenset[str] = _words(
+    """
+    one client customer contact insured account company business owner call email text
+    voicemail meeting conversation
+    """
+)
+"""Nouns that, after "the", "this" or "that", point at one account or one exchange with it
+("did the client sign", "the objection on the call", "the payroll on this one")."""
