@@ -184,7 +184,8 @@ async def test_follow_up_with_maple_then_approve_sends_one_mail(
     assert [s.kind for s in steps.steps] == ["tool_call", "tool_result", "tool_call", "tool_result"]
     assert "Note:" not in reply.message  # 48 days: due, nothing to warn about
     pending = await agent.pending(FollowupPendingRequest(request_id="p1"))
-    assert "29041" not in {a.account_id for a in pending.accounts}  # remembered: in hand
+    waiting = {a.account_id: a for a in pending.accounts}["29041"]  # nobody contacted them yet
+    assert waiting.awaiting_approval and waiting.draft_session_id == reply.session_id
 
     approve = FollowupApproveRequest(request_id="c1", action_id=reply.session_id, approved=True)
     done = await conversation.approve(approve)
@@ -193,6 +194,8 @@ async def test_follow_up_with_maple_then_approve_sends_one_mail(
     assert done.message == "Sent email to Maple Avenue Dental"
     assert again.type == "success" and again.history_entry_id == done.history_entry_id
     assert len(read_mailbox(sink.folder)) == 1 and len(recorder.requests) == 1
+    after = await agent.pending(FollowupPendingRequest(request_id="p2"))
+    assert "29041" not in {a.account_id for a in after.accounts}  # sent: in hand now
 
 
 @pytest.mark.anyio

@@ -43,6 +43,7 @@ class BatchRunner:
         due = await agent.scanner.scan(
             PendingFilters(), today, agent.clock(), agent.memory.snapshot()
         )
+        due = [a for a in due if not a.awaiting_approval]  # drafted already: the broker decides
         chosen = due[: request.limit]
         progress = agent.progress(request.request_id)
         await progress.step(

@@ -93,14 +93,20 @@ class AgentMemory:
 def recently_handled(
     memory: AccountMemory | None, after_days: int, today: date, now: datetime
 ) -> bool:
-    """True when a follow-up is waiting for approval, or one was sent within ``after_days``."""
+    """True when a follow-up was sent within ``after_days``. A draft waiting for approval does
+    not count: nobody has contacted the client yet (see ``awaiting_approval``)."""
     if memory is None:
         return False
-    if memory.pending_action_id and memory.pending_expires_at and now < memory.pending_expires_at:
-        return True
     if memory.last_sent_at is not None:
         return (today - memory.last_sent_at.date()).days < after_days
     return False
 
 
-__all__ = ["AccountMemory", "AgentMemory", "recently_handled"]
+def awaiting_approval(memory: AccountMemory | None, now: datetime) -> str | None:
+    """The action id of a draft for the account still waiting for the broker's decision."""
+    if memory is None or not memory.pending_action_id or memory.pending_expires_at is None:
+        return None
+    return memory.pending_action_id if now < memory.pending_expires_at else None
+
+
+__all__ = ["AccountMemory", "AgentMemory", "awaiting_approval", "recently_handled"]

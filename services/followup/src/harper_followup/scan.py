@@ -20,7 +20,7 @@ from harper_common.memory import MemoryRoot, canonical_stage
 from harper_common.messages.base import ErrorCode
 from harper_common.messages.followup import DraftChannel, PendingAccount, PendingFilters
 from harper_common.messages.index import AccountPayload, DescriptionFilters
-from harper_followup.memory import AccountMemory, recently_handled
+from harper_followup.memory import AccountMemory, awaiting_approval, recently_handled
 from harper_followup.rules import URGENCY_ORDER, Due, FollowupRules, draft_channel
 
 CHUNK = 800
@@ -133,6 +133,11 @@ class PendingScanner:
             if recently_handled(remembered, due.rule.after_days or 0, today, now):
                 continue
             entry = pending_entry(payload, due, remembered)
+            waiting = awaiting_approval(remembered, now)
+            if waiting is not None:
+                entry = entry.model_copy(
+                    update={"awaiting_approval": True, "draft_session_id": waiting}
+                )
             ranked.append((urgency_key(entry, due), entry))
         ranked.sort(key=lambda pair: pair[0])
         return [entry for _, entry in ranked]

@@ -38,6 +38,11 @@ class PendingAccount(WireModel):
     recommended_channel: DraftChannel
     next_steps: list[str] = Field(default_factory=list)
     pending_actions: list[str] = Field(default_factory=list)
+    awaiting_approval: bool = False
+    """A draft for this account waits for the broker's decision: nobody has contacted the client
+    yet, so the account stays due until a follow-up is actually sent."""
+    draft_session_id: str | None = None
+    """The session (action) of that draft, to approve or reject it with /confirm."""
 
 
 class FollowupPendingReply(WireModel):
