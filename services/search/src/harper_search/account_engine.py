@@ -225,6 +225,11 @@ class AccountEngine:
             who = f"{hit.speaker}, " if hit.speaker and hit.kind != "message" else ""
             day = hit.date.date().isoformat() if hit.date else "undated"
             lines.append(f"- In the files: {said} ({who}{hit.channel} of {day}, {hit.path})")
+            older = unit.was
+            if older is not None and await read_to_cite(session, older.hit.path):
+                draft.cite(older.hit.path)
+                then = older.hit.date.date().isoformat() if older.hit.date else "earlier"
+                lines.append(f'  (was: "{older.text}", {then}, {older.hit.path})')
         return lines
 
     def _related(self, draft: Draft, found: list[Passage], asked: set[str]) -> list[str]:

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import calendar
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 from functools import lru_cache
 
@@ -67,6 +67,8 @@ class Unit:
     hit: PassageHit
     rank: int
     score: float
+    was: Unit | None = None
+    """An older sentence giving the same kind of value, superseded by this one."""
 
 
 def asked_kinds(question: str) -> set[str]:
@@ -170,7 +172,39 @@ def best_units(
         chosen.append(unit)
         if len(chosen) >= keep:
             break
-    return chosen
+    return _latest_first(chosen, scored, kinds)
+
+
+LATEST_MARGIN = 1.0
+"""A newer sentence giving the same kind of value wins when it scores within this of the best."""
+
+
+def _latest_first(chosen: list[Unit], scored: list[Unit], kinds: set[str]) -> list[Unit]:
+    """When the best sentence gives a value (an amount, a date, a share) and a newer sentence
+    close behind gives one of the same kind, the newer one answers and the older one is kept
+    beside it as what it was ("$15,950 (was $18,400)")."""
+    valued = [k for k in ("amount", "percent", "date") if k in kinds]
+    if not chosen or not valued:
+        return chosen
+    top = chosen[0]
+    kind = next((k for k in valued if holds(k, _SPEAKER.sub("", top.text))), None)
+    if kind is None or top.hit.date is None:
+        return chosen
+    newer = [
+        u
+        for u in scored
+        if u.hit.date is not None
+        and _aware(u.hit.date) > _aware(top.hit.date)
+        and u.hit.path != top.hit.path
+        and u.score >= top.score - LATEST_MARGIN
+        and holds(kind, _SPEAKER.sub("", u.text))
+    ]
+    if not newer:
+        return chosen
+    started = _aware(top.hit.date)
+    latest = max(newer, key=lambda u: (_aware(u.hit.date) if u.hit.date else started, u.score))
+    rest = [u for u in chosen if u is not top and u.text != latest.text]
+    return [replace(latest, was=top), *rest]
 
 
 def _signals(

@@ -1,0 +1,113 @@
+"""Sources cut into passages, and the passage index kept in line with the files."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+from qdrant_client import QdrantClient
+
+from harper_common.memory.paths import MemoryRoot
+from harper_common.messages.index import PassagesRequest
+from harper_indexer.hash_embedder import WordHashEmbedder
+from harper_indexer.passage_cuts import cut_source
+from harper_indexer.passage_index import PassageIndex
+from harper_indexer.passage_store import EdgePassageStore, PassageStore, ServerPassageStore
+
+EMAIL = """From: Rick Hanlon <rick@marina.example>
+To: Nadia Ferreira <nadia@agency.example>
+Date: 2026-08-18T15:02:00Z
+Subject: shopping the marina package
+
+Nadia,
+
+The one claim: a forklift dropped a boat off the rack, $41k.
+
+Can you get us numbers before Thanksgiving?
+
+Thanks,
+Rick
+
+--
+Rick Hanlon
+Owner / Operator
+(410) 555-0163
+"""
+
+CALL = """Date: 2026-09-02T18:10:00Z
+Participants: Nadia Ferreira, Rick Hanlon
+
+Nadia: And your annual revenue?
+Rick: About three point four million.
+"""
+
+STATE = """---
+account_id: "70101"
+name: Bluewater Marina
+stage: Quoted
+version: 3
+---
+# Bluewater Marina
+"""
+
+
+def test_an_email_is_cut_into_its_paragraphs_without_closer_or_signature() -> None:
+    cuts = cut_source("accounts/1/sources/emails/email_20260818_1502/raw.txt", EMAIL)
+    texts = [c.text for c in cuts]
+    assert texts[0] == "shopping the marina package" and cuts[0].kind == "subject"
+    assert any("forklift dropped a boat" in t for t in texts)
+    assert not any("555-0163" in t or t.startswith("Thanks") for t in texts)
+    assert all(c.speaker == "Rick Hanlon" for c in cuts)
+    claim = next(c for c in cuts if "forklift" in c.text)
+    assert EMAIL.splitlines()[claim.line - 1] == claim.text  # the line number is the file's
+
+
+def test_a_call_turn_is_embedded_with_the_turn_that_answers_it() -> None:
+    cuts = cut_source("accounts/1/sources/calls/call_20260902_1810/raw.txt", CALL)
+    question = next(c for c in cuts if c.text.startswith("Nadia"))
+    assert question.after == "Rick: About three point four million."
+    assert "three point four million" in question.embed_text
+    assert question.speaker == "Nadia"
+
+
+def _book(root: Path) -> MemoryRoot:
+    account = root / "accounts" / "70101"
+    (account / "sources" / "emails" / "email_20260818_1502").mkdir(parents=True)
+    (account / "sources" / "calls" / "call_20260902_1810").mkdir(parents=True)
+    (account / "state.md").write_text(STATE, encoding="utf-8")
+    (account / "sources/emails/email_20260818_1502/raw.txt").write_text(EMAIL, encoding="utf-8")
+    (account / "sources/calls/call_20260902_1810/raw.txt").write_text(CALL, encoding="utf-8")
+    return MemoryRoot(root)
+
+
+def _store(kind: str, folder: Path) -> PassageStore:
+    if kind == "edge":
+        return EdgePassageStore(folder, dense_dim=WordHashEmbedder.dim)
+    return ServerPassageStore(QdrantClient(location=":memory:"), dense_dim=WordHashEmbedder.dim)
+
+
+@pytest.mark.parametrize("kind", ["edge", "server"])
+def test_the_index_embeds_only_what_changed_and_forgets_what_is_gone(
+    tmp_path: Path, kind: str
+) -> None:
+    memory = _book(tmp_path / "mem")
+    store = _store(kind, tmp_path / "passages")
+    index = PassageIndex(store, WordHashEmbedder(), memory)
+    try:
+        first = index.refresh("70101")
+        assert first > 0 and index.is_current("70101")
+        assert index.refresh("70101") == 0  # nothing changed: nothing embedded
+        found = index.search(PassagesRequest(text="forklift claim", account_ids=["70101"]))
+        top = found.hits[0]
+        assert "forklift" in top.text and top.path.endswith("email_20260818_1502/raw.txt")
+        assert top.channel == "email" and top.line > 0 and found.dense_complete
+        shutil.rmtree(tmp_path / "mem/accounts/70101/sources/calls")
+        assert index.refresh("70101") == 0
+        left = index.search(PassagesRequest(text="annual revenue", account_ids=["70101"]))
+        assert all("/calls/" not in h.path for h in left.hits)
+        shutil.rmtree(tmp_path / "mem/accounts/70101")
+        index.refresh("70101")
+        assert index.search(PassagesRequest(text="forklift", account_ids=["70101"])).hits == []
+    finally:
+        store.close()

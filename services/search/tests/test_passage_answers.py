@@ -1,0 +1,77 @@
+"""Choosing the sentence that answers, among passages the index ranked: general signals only."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+from harper_common.messages.index import PassageHit
+from harper_search.passage_answers import asked_kinds, best_units, has_date
+
+
+def hit(
+    text: str, day: int, *, kind: str = "paragraph", after: str = "", path: str = ""
+) -> PassageHit:
+    return PassageHit(
+        score=0.5,
+        account_id="1",
+        path=path or f"accounts/1/sources/emails/email_202611{day:02d}_0900/raw.txt",
+        channel="call" if kind == "turn" else "email",
+        kind=kind,
+        date=datetime(2026, 11, day, 9, tzinfo=UTC),
+        speaker="Rick",
+        direction="inbound",
+        text=text,
+        after=after,
+    )
+
+
+def test_the_kind_of_answer_is_read_from_the_question_words() -> None:
+    assert asked_kinds("when will they decide") == {"date"}
+    assert asked_kinds("how much was the quote") == {"amount"}
+    assert asked_kinds("how many trucks") == {"count"}
+    assert "percent" in asked_kinds("how much cheaper was the other agency")
+    assert asked_kinds("why did they switch") == {"reason"}
+
+
+def test_a_date_is_a_date_and_a_pronoun_or_an_amount_is_not() -> None:
+    assert has_date("partners meet 12/3, we'll decide then")
+    assert has_date("we need it by the 1st of December")
+    assert not has_date("we are happy with the limits")
+    assert not has_date("the limit is $2M per occurrence")
+
+
+def test_a_when_question_gets_the_sentence_with_the_day_not_the_amount() -> None:
+    hits = [
+        hit("The quote came in at $15,950 a year for the package.", 12),
+        hit("Thanks. My partners meet on 12/3 and we will decide then.", 18),
+    ]
+    [best, *_] = best_units("when will the marina decide on the quote", hits)
+    assert "12/3" in best.text
+
+
+def test_a_question_asked_in_a_call_is_answered_by_the_next_turn() -> None:
+    hits = [
+        hit("Nadia: And your annual payroll?", 2, kind="turn", after="Rick: About $390,000."),
+        hit("Rick: We run three forklifts.", 2, kind="turn"),
+    ]
+    [best, *_] = best_units("what is the payroll", hits)
+    assert best.text.endswith("payroll?") and best.hit.after == "Rick: About $390,000."
+
+
+def test_a_revised_amount_answers_and_the_older_is_kept_as_what_it_was() -> None:
+    hits = [
+        hit("Total annual premium: $18,400 with Travelers.", 1),
+        hit("REVISED total annual premium: $15,950 from Travelers.", 12),
+    ]
+    [best, *_] = best_units("how much is the travelers premium", hits)
+    assert "$15,950" in best.text
+    assert best.was is not None and "$18,400" in best.was.text
+
+
+def test_a_contact_line_is_never_the_answer() -> None:
+    hits = [
+        hit("(614) 555-0140 | lokafor@eastsidepantry.org", 5),
+        hit("We have about sixty volunteers on a typical Saturday.", 5),
+    ]
+    [best, *_] = best_units("how many volunteers do they have", hits)
+    assert "sixty volunteers" in best.text
