@@ -161,6 +161,17 @@ def _book(result: BookResult) -> dict[str, Any]:
             right, total = result.accuracy(split, level)
             levels[level] = {"right": right, "total": total, "accuracy": _fraction(right, total)}
         halves[split] = levels
+        outcomes = Counter(o.reply.outcome for o in result.outcomes[split])
+        levels["outcomes"] = dict(outcomes.most_common())  # type: ignore[assignment]
+        about_one = [o for o in result.outcomes[split] if o.question.account_id]
+        resolved = sum(
+            str(o.reply.body.get("account_id")) == o.question.account_id for o in about_one
+        )
+        levels["resolution"] = {  # type: ignore[assignment]
+            "right": resolved,
+            "total": len(about_one),
+            "accuracy": _fraction(resolved, len(about_one)),
+        }
     dev = result.outcomes.get("dev", [])
     return {
         "halves": halves,
@@ -332,6 +343,15 @@ def _book_table(report: dict[str, Any]) -> list[str]:
                 cells.append(f"{_pct(row['accuracy'])} ({row['right']}/{row['total']})")
         lines.append(f"| {level} | " + " | ".join(cells) + " |")
     for name, book in books.items():
+        for split, half in book["halves"].items():
+            said = ", ".join(f"{k} {v}" for k, v in half.get("outcomes", {}).items())
+            lines.append(f"\n{name} {split}, what the broker got: {said}")
+            if "resolution" in half:
+                r = half["resolution"]
+                lines.append(
+                    f"{name} {split}, questions about one account answered about that account: "
+                    f"{r['right']}/{r['total']} ({_pct(r['accuracy'])})"
+                )
         if book["dev_failures"]:
             lines += ["", f"### {name}: failed dev-half questions", ""]
             lines += ["| id | query | expected | why | answer |", "|---|---|---|---|---|"]
