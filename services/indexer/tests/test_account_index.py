@@ -153,3 +153,15 @@ def test_a_person_named_by_some_of_their_words_finds_their_account(
         assert (found.account_id, found.contact) == ("29041", "Dr. Samuel Adeyemi"), written
         assert found.score >= 0.9
     assert all(m.score < 0.75 for m in small_index.lookup("Adeyemi Bakery"))
+
+
+def test_a_long_name_is_found_by_its_initials_written_exactly(
+    small_index: AccountIndex, demo_states: list[AccountState]
+) -> None:
+    maple = next(s for s in demo_states if s.account_id == "29041")
+    named = maple.model_copy(update={"name": "Halvorsen Tran Architects, PLLC"})
+    small_index.upsert_states([named])
+    found = small_index.lookup("HTA")[0]
+    assert (found.account_id, found.alias, found.score) == ("29041", "HTA", 1.0)
+    assert not found.exact  # initials are never taken for the name itself
+    assert all(m.alias is None for m in small_index.lookup("HTX"))

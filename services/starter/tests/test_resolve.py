@@ -125,3 +125,22 @@ def test_only_a_capitalised_name_or_a_legal_form_looks_like_a_new_business() -> 
     assert not looks_like_a_business(
         "property looked", "why did the board want the property looked at"
     )
+
+
+class InitialsIndex:
+    async def lookup(self, name: str, limit: int = 5) -> list[NameMatch]:
+        if name.lower() != "hta":
+            return []
+        return [
+            NameMatch(
+                account_id="7", account_name="Halvorsen Tran Architects", score=1.0, alias="HTA"
+            )
+        ]
+
+
+@pytest.mark.anyio
+async def test_initials_count_only_when_written_in_capitals() -> None:
+    found = await resolve_by_spans(InitialsIndex(), "why does HTA want cyber")  # type: ignore[arg-type]
+    assert found.account is not None and found.account.account_id == "7"
+    lower = await resolve_by_spans(InitialsIndex(), "why does hta want cyber")  # type: ignore[arg-type]
+    assert lower.account is None

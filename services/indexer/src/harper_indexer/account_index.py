@@ -31,7 +31,7 @@ from harper_indexer.lexical import Bm25Vectors
 from harper_indexer.names import name_similarity, name_vector, normalise_name, query_vector
 from harper_indexer.store import AccountPoint, PayloadMatch, VectorStore
 
-INDEX_FORMAT = 2
+INDEX_FORMAT = 3
 """Raise when descriptions, payloads or vectors change shape: stored points are then rewritten."""
 LISTING_SCORE = 1.0
 """The score of every hit of a search without text (a filtered listing: all match equally)."""
@@ -72,7 +72,10 @@ class AccountIndex:
         best: dict[str, NameMatch] = {}
         for candidate in candidates:
             contact = candidate.payload.get("contact")
-            named = contact or candidate.payload["account_name"]
+            alias = candidate.payload.get("alias")
+            if alias is not None and normalise_name(name) != alias.lower():
+                continue  # initials match only as written
+            named = contact or alias or candidate.payload["account_name"]
             similarity = name_similarity(name, named)
             score = similarity.score
             if contact and _names_a_person(name, contact):
@@ -81,11 +84,16 @@ class AccountIndex:
                 account_id=candidate.payload["account_id"],
                 account_name=candidate.payload["account_name"],
                 score=score,
-                exact=similarity.exact,
+                exact=similarity.exact and alias is None,
                 contact=contact,
+                alias=alias,
             )
             known = best.get(match.account_id)
-            if known is None or (match.score, not match.contact) > (known.score, not known.contact):
+            plain = not match.contact and not match.alias
+            if known is None or (match.score, plain) > (
+                known.score,
+                not known.contact and not known.alias,
+            ):
                 best[match.account_id] = match
         matches = sorted(
             best.values(),
@@ -193,6 +201,7 @@ class AccountIndex:
                     account_id=state.account_id,
                     name_vector=name_vector(state.name),
                     contacts=[(person, name_vector(person)) for person in _people(state)],
+                    initials=[(short, name_vector(short)) for short in _initials(state.name)],
                     name_payload={"account_id": state.account_id, "account_name": state.name},
                     dense=vector.tolist(),
                     lexical=self._lexical.document(description),
@@ -212,6 +221,13 @@ def _names_a_person(written: str, person: str) -> bool:
     typed = [w for w in normalise_name(written).split() if w not in _HONORIFICS]
     known = set(normalise_name(person).split())
     return bool(typed) and all(word in known for word in typed)
+
+
+def _initials(name: str) -> list[str]:
+    """The first letters of a name of three words or more ("HTA" for "Halvorsen Tran Architects,
+    PLLC"; the legal form, "and" and "the" left out), which brokers write for long names."""
+    words = normalise_name(name).split()
+    return ["".join(w[0] for w in words).upper()] if len(words) >= 3 else []
 
 
 def _people(state: AccountState) -> list[str]:

@@ -19,6 +19,7 @@ from harper_indexer.sparse import SparseVec
 from harper_indexer.store import (
     DENSE_VECTOR,
     DESCRIPTIONS,
+    EXTRA_NAME_KINDS,
     LEXICAL_VECTOR,
     NAME_VECTOR,
     NAMES,
@@ -163,11 +164,11 @@ class EdgeStore:
 
 
 def _people_of(account_ids: Sequence[str]) -> qe.Filter:
-    """The contact points of these accounts in ``account_names``."""
+    """The contact and initials points of these accounts in ``account_names``."""
     return qe.Filter(
         must=[
             qe.FieldCondition("account_id", match=qe.MatchAny(list(account_ids))),
-            qe.FieldCondition("kind", match=qe.MatchValue("contact")),
+            qe.FieldCondition("kind", match=qe.MatchAny(list(EXTRA_NAME_KINDS))),
         ]
     )
 

@@ -17,6 +17,7 @@ from harper_indexer.sparse import SparseVec
 from harper_indexer.store import (
     DENSE_VECTOR,
     DESCRIPTIONS,
+    EXTRA_NAME_KINDS,
     LEXICAL_VECTOR,
     NAME_VECTOR,
     NAMES,
@@ -167,11 +168,11 @@ class ServerStore:
 
 
 def _people_of(account_ids: Sequence[str]) -> models.Filter:
-    """The contact points of these accounts in ``account_names``."""
+    """The contact and initials points of these accounts in ``account_names``."""
     return models.Filter(
         must=[
             models.FieldCondition(key="account_id", match=models.MatchAny(any=list(account_ids))),
-            models.FieldCondition(key="kind", match=models.MatchValue(value="contact")),
+            models.FieldCondition(key="kind", match=models.MatchAny(any=list(EXTRA_NAME_KINDS))),
         ]
     )
 

@@ -52,6 +52,9 @@ class AccountPoint:
     contacts: Sequence[tuple[str, SparseVec]] = ()
     """The account's people (name, trigram vector), stored beside its name in ``account_names``
     with payload ``contact`` so a look-up by a person's name finds their account."""
+    initials: Sequence[tuple[str, SparseVec]] = ()
+    """Short forms of the name ("HTA" for Halvorsen Tran Architects), payload ``alias``; a
+    look-up takes them only when written exactly."""
 
 
 def contact_point_id(account_id: str, contact: str) -> str:
@@ -65,7 +68,14 @@ def name_points(point: AccountPoint) -> list[tuple[str, SparseVec, dict[str, Any
     for contact, vector in point.contacts:
         payload = dict(point.name_payload, contact=contact, kind="contact")
         found.append((contact_point_id(point.account_id, contact), vector, payload))
+    for alias, vector in point.initials:
+        payload = dict(point.name_payload, alias=alias, kind="initials")
+        found.append((contact_point_id(point.account_id, f"initials:{alias}"), vector, payload))
     return found
+
+
+EXTRA_NAME_KINDS = ("contact", "initials")
+"""Kinds of ``account_names`` points beside the name itself, replaced with the account."""
 
 
 @dataclass(frozen=True)

@@ -41,7 +41,7 @@ async def resolve_by_name(index: IndexClient, candidates: Sequence[str]) -> Reso
     """Look each written candidate up; the best match above FOUND_SCORE wins."""
     matches: dict[str, NameMatch] = {}
     for candidate in candidates[:MAX_CANDIDATES]:
-        for match in await index.lookup(candidate, limit=5):
+        for match in _as_written(candidate, await index.lookup(candidate, limit=5)):
             known = matches.get(match.account_id)
             if known is None or match.score > known.score:
                 matches[match.account_id] = match
@@ -107,6 +107,12 @@ def mention_spans(query: str) -> list[str]:
     return list(dict.fromkeys(spans))[:MAX_SPANS]
 
 
+def _as_written(written: str, matches: list[NameMatch]) -> list[NameMatch]:
+    """Initials ("HTA") count only when written in capitals: "hta" in lower case may be a word."""
+    capitals = written.strip().isupper()
+    return [m for m in matches if m.alias is None or capitals]
+
+
 def _word_of_a_name(word: str, matches: list[NameMatch]) -> list[NameMatch]:
     """The accounts whose name holds ``word`` as one of its words ("marina" in "Bluewater Marina
     & Boat Storage"), scored as a found one-word mention; none when no name does."""
@@ -123,7 +129,8 @@ async def resolve_by_spans(index: IndexClient, query: str, people_only: bool = F
     """The account a run of the question's words names best (its name or one of its people),
     when nothing else resolved: the mention is found by what matches the index, not by the
     words around it. Several accounts matching one word equally well: ask which one. With
-    ``people_only`` (a question about many accounts), only a person of an account counts:
+    ``people_only`` (a question about many accounts), only a person of an account (or initials
+    written in capitals) counts:
     "how many drivers does Devon have" is about Devon's account."""
     best: tuple[float, int, str, list[NameMatch]] | None = None
     for span in mention_spans(query):
@@ -131,10 +138,11 @@ async def resolve_by_spans(index: IndexClient, query: str, people_only: bool = F
         floor = SINGLE_WORD_SCORE if words == 1 else FOUND_SCORE
         if words == 1 and (len(span) < 3 or span.lower().strip(".") in LEGAL_FORMS):
             continue
-        found = await index.lookup(span, limit=10 if words == 1 else 5)
+        found = _as_written(span, await index.lookup(span, limit=10 if words == 1 else 5))
         if words == 1:
             found = _word_of_a_name(span, found) or found
-        matches = [m for m in found if m.score >= floor and (people_only is False or m.contact)]
+        deliberate = [m for m in found if m.contact or m.alias]  # a person, or initials in caps
+        matches = [m for m in (deliberate if people_only else found) if m.score >= floor]
         if not matches:
             continue
         key = (matches[0].score, words)

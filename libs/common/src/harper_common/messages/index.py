@@ -69,6 +69,8 @@ class NameMatch(WireModel):
     """True when the normalised names are equal."""
     contact: str | None = None
     """Set when the match is one of the account's people (its primary contact), not its name."""
+    alias: str | None = None
+    """Set when the match is the name's initials ("HTA"), written exactly."""
 
 
 class LookupReply(WireModel):
