@@ -37,6 +37,9 @@ from harper_common.sessions import PendingSession, SessionStore
 from harper_starter.claude_intent import BrainConfigError, ClaudeIntentClassifier
 from harper_starter.intent import Classifier, IntentDecision
 from harper_starter.intent_lexicon import ONE_PARTY, REFERS_TO_ONE
+from harper_starter.intent_scope import scope_text, strong_cross
+from harper_starter.intent_text import Query
+from harper_starter.mention import closed_classes, query_words
 from harper_starter.resolve import (
     Resolution,
     looks_like_a_business,
@@ -153,7 +156,15 @@ class StarterAgent:
         written = resolution.written_name or ""
         new_business = bool(written) and looks_like_a_business(written, query)
         if resolution.account is None and carried is None and not new_business:
-            spanned = await resolve_by_spans(self.index, query, people_only=decision.cross_account)
+            listing = decision.cross_account and strong_cross(scope_text(Query.parse(query)))
+            spanned = await resolve_by_spans(self.index, query, people_only=listing)
+            named = spanned.account is not None or bool(spanned.ambiguous)
+            if named and not listing and decision.cross_account:
+                # "anything new from X": only a weak sign of many accounts, and X is in the book
+                named = not after_a_place_word(query, spanned.written_name or "")
+                if named:
+                    decision = one_account(decision)
+                    info = intent_info(decision)
             if spanned.account is not None or (spanned.ambiguous and not decision.cross_account):
                 resolution = spanned
         if resolution.ambiguous:
@@ -161,7 +172,8 @@ class StarterAgent:
         unknown = resolution.account is None and resolution.written_name
         if unknown and not decision.cross_account and decision.account_candidates:
             written = resolution.written_name or ""
-            if decision.intent in ("update", "followup") and new_business:
+            if decision.intent == "update" and new_business:
+                # only a change to a business not in the book offers to create it
                 return await self._confirm_new_account(request, info, resolution)
             described = await resolve_by_kind(self.index, written)
             if described.account is not None:
@@ -172,9 +184,9 @@ class StarterAgent:
                 and not points_at_one_account(query)
             ):
                 return await self._route(request, query, info, None, progress)
-            if decision.requires_specific_account or decision.intent == "update":
+            if decision.requires_specific_account or decision.intent != "search":
                 unknown = written if new_business else None
-                return await self._ask_for_account(request, info, decision, unknown)
+                return await self._ask_for_account(request, info, decision, unknown, resolution)
         if resolution.account is None and decision.requires_specific_account:
             if decision.intent == "search" and not points_at_one_account(query):
                 # nothing names or points at an account: a question about the book
@@ -230,6 +242,7 @@ class StarterAgent:
         info: IntentInfo,
         decision: IntentDecision,
         unknown: str | None = None,
+        resolution: Resolution | None = None,
     ) -> ClarificationNeeded:
         session = PendingSession(
             session_id=self.sessions.new_id(),
@@ -245,7 +258,7 @@ class StarterAgent:
             + "Which account are you asking about? A name or a description will do "
             '(for example "the childcare center in Texas").',
             reason=NEEDS_ACCOUNT,
-            suggestions=decision.suggestions,
+            suggestions=_closest(request.query, resolution) or decision.suggestions,
             original_query=request.query,
             session_id=session.session_id,
         )
@@ -304,6 +317,19 @@ class StarterAgent:
         return await request_query(self.bus, route.subject, agent_request, request.request_id)
 
 
+def one_account(decision: IntentDecision) -> IntentDecision:
+    """The decision, about the one account the index found named in it."""
+    return decision.model_copy(update={"cross_account": False, "requires_specific_account": True})
+
+
+def after_a_place_word(query: str, written: str) -> bool:
+    """The mention follows "in", "near" ...: a place ("who's in Tucson"), not an account."""
+    words = [w.lower() for w in query_words(query)]
+    first = query_words(written)[:1]
+    at = words.index(first[0].lower()) if first and first[0].lower() in words else -1
+    return at > 0 and words[at - 1] in closed_classes()["place"]
+
+
 def points_at_one_account(query: str) -> bool:
     """Whether the question refers to one account without naming it: a pronoun ("their
     premium") or "the client", "this account" (``REFERS_TO_ONE``, ``ONE_PARTY``)."""
@@ -314,6 +340,14 @@ def points_at_one_account(query: str) -> bool:
         a in ("the", "this", "that") and b.removesuffix("'s") in ONE_PARTY
         for a, b in itertools.pairwise(words)
     )
+
+
+def _closest(query: str, resolution: Resolution | None) -> list[str]:
+    """The query asked of each account whose name is closest to the one written."""
+    if resolution is None or not resolution.written_name:
+        return []
+    names = [alternative.account_name for alternative in resolution.alternatives[:3]]
+    return [_replace_name(query, resolution.written_name, name) for name in names]
 
 
 def _replace_name(query: str, written: str, name: str) -> str:

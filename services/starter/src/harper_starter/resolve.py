@@ -10,6 +10,8 @@ from harper_common.bus.index_client import IndexClient
 from harper_common.messages.index import NameMatch
 from harper_common.messages.query import AccountAlternative, AccountRef
 from harper_starter.intent_lexicon import FRAME
+from harper_starter.mention import Span, candidate_spans, holds
+from harper_starter.mention import looks_like_a_business as looks_like_a_business
 
 LEGAL_FORMS = frozenset(
     "llc inc co corp corporation company ltd llp pllc pc pa plc lp group".split()
@@ -41,12 +43,15 @@ async def resolve_by_name(index: IndexClient, candidates: Sequence[str]) -> Reso
     """Look each written candidate up; the best match above FOUND_SCORE wins."""
     matches: dict[str, NameMatch] = {}
     for candidate in candidates[:MAX_CANDIDATES]:
-        for match in _as_written(candidate, await index.lookup(candidate, limit=5)):
+        for match in _as_written(candidate, await index.lookup(candidate, limit=LOOKUP_LIMIT)):
             known = matches.get(match.account_id)
             if known is None or match.score > known.score:
                 matches[match.account_id] = match
     ranked = sorted(matches.values(), key=lambda m: (-m.score, m.account_name))
     written = candidates[0] if candidates else None
+    by_words = _by_its_words(written, ranked)
+    if by_words is not None:
+        return by_words
     if ranked and ranked[0].score >= FOUND_SCORE:
         best = ranked[0]
         close = [m for m in ranked if m.score >= best.score - AMBIGUOUS_GAP]
@@ -72,6 +77,44 @@ async def resolve_by_name(index: IndexClient, candidates: Sequence[str]) -> Reso
     return Resolution(written_name=written, alternatives=alternatives, how="no name match")
 
 
+LOOKUP_LIMIT = 10
+MAX_HOLDERS = 4
+"""A mention whose words all belong to more names than this is a common word, not a name."""
+
+
+def _holders(written: str, matches: list[NameMatch]) -> list[NameMatch]:
+    """The accounts whose names hold every word of ``written`` ("Bluewater", "Morrow Funeral
+    Home", "Ridgeline Tree Svc"); none when too many do for the words to tell accounts apart."""
+    held = [
+        m
+        for m in matches
+        if m.contact is None and m.alias is None and holds(written, m.account_name)
+    ]
+    return held if len(held) <= MAX_HOLDERS else []
+
+
+def _by_its_words(written: str | None, ranked: list[NameMatch]) -> Resolution | None:
+    """A mention made of words of one account's name is that account; of several accounts'
+    names, ask which one. An exact name match, or words no name holds: decide by score."""
+    if not written or any(m.exact and m.alias is None for m in ranked):
+        return None
+    held = _holders(written, ranked)
+    if len(held) == 1:
+        found = held[0]
+        return Resolution(
+            account=AccountRef(account_id=found.account_id, account_name=found.account_name),
+            written_name=written,
+            how=f"'{written}' is words of one name only",
+        )
+    if len(held) > 1:
+        return Resolution(
+            written_name=written,
+            ambiguous=[_alternative(m) for m in held],
+            how=f"'{written}' is words of {len(held)} names",
+        )
+    return None
+
+
 async def _known_prefix(index: IndexClient, written: str | None) -> NameMatch | None:
     """A known account named exactly by the start of the written name, when the extraction took
     a word or two of the question with it ("Caldwell CPA located" -> "Caldwell CPA")."""
@@ -83,28 +126,15 @@ async def _known_prefix(index: IndexClient, written: str | None) -> NameMatch | 
     return None
 
 
-SPAN_WORDS = 5
-"""Longest run of words tried as a mention."""
 MAX_SPANS = 24
 SINGLE_WORD_SCORE = 0.8
 """A one-word mention ("Bluewater", "Devon") needs a stronger match than a longer one."""
-_TOKEN = re.compile(r"[\w][\w'’&.-]*")
 
 
 def mention_spans(query: str) -> list[str]:
-    """Runs of the query's words that could name an account: each starts and ends with a word
-    that is not a frame word (question words, verbs of asking, pronouns; ``FRAME``), longest
-    first. "what did rainier offer ingrid" -> "rainier offer ingrid", ..., "ingrid"."""
-    tokens = [t.strip(".'’") for t in _TOKEN.findall(query)]
-    tokens = [t for t in tokens if t]
-    content = [t.lower().removesuffix("'s").removesuffix("’s") not in FRAME for t in tokens]
-    spans: list[str] = []
-    for size in range(min(SPAN_WORDS, len(tokens)), 0, -1):
-        for start in range(len(tokens) - size + 1):
-            if content[start] and content[start + size - 1]:
-                span = " ".join(tokens[start : start + size])
-                spans.append(re.sub(r"['’]s\b", "", span))
-    return list(dict.fromkeys(spans))[:MAX_SPANS]
+    """Runs of the query's words that could name an account (``mention.candidate_spans``):
+    none starts or ends with a closed-class word or a verb form, unless written capitalised."""
+    return [span.text for span in candidate_spans(query, MAX_SPANS)]
 
 
 def _as_written(written: str, matches: list[NameMatch]) -> list[NameMatch]:
@@ -113,58 +143,67 @@ def _as_written(written: str, matches: list[NameMatch]) -> list[NameMatch]:
     return [m for m in matches if m.alias is None or capitals]
 
 
-def _word_of_a_name(word: str, matches: list[NameMatch]) -> list[NameMatch]:
-    """The accounts whose name holds ``word`` as one of its words ("marina" in "Bluewater Marina
-    & Boat Storage"), scored as a found one-word mention; none when no name does."""
-    wanted = word.lower()
-    holding = [
-        m.model_copy(update={"score": max(m.score, SINGLE_WORD_SCORE)})
-        for m in matches
-        if m.contact is None and wanted in re.findall(r"[a-z0-9]+", m.account_name.lower())
-    ]
-    return holding
+@dataclass(frozen=True)
+class _Pick:
+    """The best reading of one span: its score, size, capitals, and the accounts it names."""
+
+    score: float
+    words: int
+    capitals: int
+    span: str
+    matches: list[NameMatch]
+    held: bool
+    """The span is words of the matched names (not merely like them)."""
+
+    @property
+    def key(self) -> tuple[float, int, int]:
+        return (round(self.score, 3), self.words, self.capitals)
+
+
+async def _read_span(index: IndexClient, span: Span, people_only: bool) -> _Pick | None:
+    found = _as_written(span.text, await index.lookup(span.text, limit=LOOKUP_LIMIT))
+    if people_only:
+        found = [m for m in found if m.contact or m.alias]  # a person, or initials in caps
+    held = [] if people_only else _holders(span.text, found)
+    if held and not any(m.exact for m in found):
+        floor = SINGLE_WORD_SCORE if span.words == 1 else FOUND_SCORE
+        scored = [m.model_copy(update={"score": max(m.score, floor)}) for m in held]
+        return _Pick(scored[0].score, span.words, span.capitals, span.text, scored, True)
+    floor = SINGLE_WORD_SCORE if span.words == 1 else FOUND_SCORE
+    matches = [m for m in found if m.score >= floor]
+    if not matches:
+        return None
+    return _Pick(matches[0].score, span.words, span.capitals, span.text, matches, False)
 
 
 async def resolve_by_spans(index: IndexClient, query: str, people_only: bool = False) -> Resolution:
-    """The account a run of the question's words names best (its name or one of its people),
-    when nothing else resolved: the mention is found by what matches the index, not by the
-    words around it. Several accounts matching one word equally well: ask which one. With
-    ``people_only`` (a question about many accounts), only a person of an account (or initials
-    written in capitals) counts:
-    "how many drivers does Devon have" is about Devon's account."""
-    best: tuple[float, int, str, list[NameMatch]] | None = None
-    for span in mention_spans(query):
-        words = len(span.split())
-        floor = SINGLE_WORD_SCORE if words == 1 else FOUND_SCORE
-        if words == 1 and (len(span) < 3 or span.lower().strip(".") in LEGAL_FORMS):
-            continue
-        found = _as_written(span, await index.lookup(span, limit=10 if words == 1 else 5))
-        if words == 1:
-            found = _word_of_a_name(span, found) or found
-        deliberate = [m for m in found if m.contact or m.alias]  # a person, or initials in caps
-        matches = [m for m in (deliberate if people_only else found) if m.score >= floor]
-        if not matches:
-            continue
-        key = (matches[0].score, words)
-        if best is None or key > (best[0], best[1]):
-            best = (matches[0].score, words, span, matches)
+    """The account a run of the question's words names best (its name, words of its name, or
+    one of its people): the mention is found by what matches the index, not by the words
+    around it. Words shared by several accounts' names: ask which one. With ``people_only``
+    (a question about many accounts), only a person of an account (or initials written in
+    capitals) counts: "how many drivers does Devon have" is about Devon's account."""
+    best: _Pick | None = None
+    for span in candidate_spans(query, MAX_SPANS):
+        pick = await _read_span(index, span, people_only)
+        if pick is not None and (best is None or pick.key > best.key):
+            best = pick
     if best is None:
         return Resolution(how="no run of the question's words names an account")
-    score, _, span, matches = best
-    close = [m for m in matches if m.score >= score - AMBIGUOUS_GAP * 3]
+    matches, written = best.matches, best.span
+    close = matches if best.held else [m for m in matches if m.score >= best.score - 0.09]
     if len({m.account_id for m in close}) > 1 and not matches[0].exact:
         return Resolution(
-            written_name=span,
+            written_name=written,
             ambiguous=[_alternative(m) for m in close[:5]],
-            how=f"'{span}' matches {len(close)} accounts about equally",
+            how=f"'{written}' matches {len(close)} accounts about equally",
         )
     top = matches[0]
-    how = f"'{span}' names it ({top.score:.2f}" + (
+    how = f"'{written}' names it ({top.score:.2f}" + (
         f", contact {top.contact})" if top.contact else ")"
     )
     return Resolution(
         account=AccountRef(account_id=top.account_id, account_name=top.account_name),
-        written_name=span,
+        written_name=written,
         how=how,
     )
 
@@ -194,18 +233,6 @@ async def resolve_by_kind(index: IndexClient, written: str) -> Resolution:
 
 def _words_of(text: str) -> set[str]:
     return set(re.findall(r"[a-z]{3,}", text.lower()))
-
-
-def looks_like_a_business(name: str, query: str) -> bool:
-    """Whether a mention could be a business nobody has filed yet: written with capitals in the
-    query, or ending in a legal form (LLC, Inc, Co). A lowercase fragment of the question is not."""
-    words = name.split()
-    if not words:
-        return False
-    if words[-1].lower().strip(".,") in LEGAL_FORMS:
-        return True
-    written = [w for w in _TOKEN.findall(query) if w.lower() in {x.lower() for x in words}]
-    return any(w[:1].isupper() for w in written)
 
 
 def _alternative(match: NameMatch) -> AccountAlternative:

@@ -1,0 +1,182 @@
+"""Where a query names an account: word classes, candidate spans, and the words of a name.
+
+The mention is found by what matches the book, not by the words around it: every run of the
+query's words that neither starts nor ends with a word of a closed class (pronouns,
+prepositions, auxiliaries, question words: ``words/closed_classes.txt``) or a verb form
+(``words/verbs.txt`` inflected, ``words/irregular_verbs.txt``) is a candidate, and the index
+decides which one names an account. A capitalised word inside the query is always a candidate
+word ("Copper Still", "Pioneer Sign Works"). Short forms at the end of a name ("Svc", "Co",
+"PA": ``words/short_forms.tsv``) are read as what they stand for, legal forms not at all.
+"""
+
+from __future__ import annotations
+
+import itertools
+import re
+import unicodedata
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+
+from harper_starter.intent_lexicon import BUSINESS_NOUNS, FIELD
+
+WORDS_DIR = Path(__file__).parent / "words"
+SPAN_WORDS = 6
+"""Longest run of words tried as a mention."""
+_TOKEN = re.compile(r"[\w][\w'’&.-]*|&")
+_JOINERS = frozenset({"&", "and", "of", "the"})
+"""Words that may sit inside a business name ("Wag & Whisker", "Bank of ...", "The Gull")."""
+
+
+def _lines(name: str) -> list[str]:
+    text = (WORDS_DIR / name).read_text(encoding="utf-8")
+    return [line.strip() for line in text.splitlines() if line.strip() and line[0] != "#"]
+
+
+@cache
+def closed_classes() -> dict[str, frozenset[str]]:
+    """Each closed word class (pronoun, preposition, ...) and its words."""
+    classes: dict[str, set[str]] = {}
+    current = ""
+    for line in _lines("closed_classes.txt"):
+        if line.startswith("["):
+            current = line.strip("[]")
+            continue
+        classes.setdefault(current, set()).update(line.lower().split())
+    return {name: frozenset(words) for name, words in classes.items()}
+
+
+@cache
+def closed_words() -> frozenset[str]:
+    return frozenset().union(*closed_classes().values())
+
+
+@cache
+def _verbs() -> tuple[frozenset[str], frozenset[str]]:
+    base = frozenset(w for line in _lines("verbs.txt") for w in line.lower().split())
+    irregular = frozenset(w for line in _lines("irregular_verbs.txt") for w in line.split())
+    return base, irregular
+
+
+@cache
+def short_forms() -> dict[str, str]:
+    """Short form -> the word it stands for; legal forms -> "" (dropped)."""
+    forms: dict[str, str] = {}
+    for line in _lines("short_forms.tsv"):
+        short, full = line.split("\t")
+        forms[short.strip().lower()] = "" if full.strip() == "-" else full.strip().lower()
+    return forms
+
+
+def _stems(word: str) -> list[str]:
+    """What ``word`` may be an inflection of: "chased" -> "chas", "chase"; "tried" -> "try"."""
+    stems = []
+    for suffix in ("ing", "ed", "es", "s", "d"):
+        if word.endswith(suffix) and len(word) - len(suffix) >= 2:
+            stem = word[: -len(suffix)]
+            stems += [stem, stem + "e"]
+            if len(stem) > 2 and stem[-1] == stem[-2]:
+                stems.append(stem[:-1])  # "dropped" -> "drop"
+    if word.endswith(("ied", "ies")):
+        stems.append(word[:-3] + "y")
+    return stems
+
+
+@cache
+def is_verb_form(word: str) -> bool:
+    """A form of a common verb ("offer", "offered", "sends", "chasing", "sent")."""
+    base, irregular = _verbs()
+    word = word.lower()
+    return word in base or word in irregular or any(s in base for s in _stems(word))
+
+
+def is_frame_word(word: str) -> bool:
+    """A word that holds the sentence together or says what is done: never a mention's edge."""
+    lower = word.lower().replace("’", "'")
+    return lower in closed_words() or lower in FIELD or is_verb_form(lower)
+
+
+@dataclass(frozen=True)
+class Span:
+    text: str
+    words: int
+    capitals: int
+    """How many of its words are capitalised after the query's first word."""
+
+
+def query_words(query: str) -> list[str]:
+    """The query's words as written, possessive "'s" and edge punctuation removed."""
+    words = []
+    for token in _TOKEN.findall(query.replace("’", "'")):
+        word = token.strip(".-'")
+        word = word[:-2] if word.lower().endswith("'s") and len(word) > 3 else word
+        if word:
+            words.append(word)
+    return words
+
+
+def candidate_spans(query: str, limit: int = 24) -> list[Span]:
+    """Runs of words that may name an account, most promising first (more capitals, longer)."""
+    words = query_words(query)
+    content = [(k > 0 and w[:1].isupper()) or not is_frame_word(w) for k, w in enumerate(words)]
+    spans: dict[str, Span] = {}
+    for size in range(min(SPAN_WORDS, len(words)), 0, -1):
+        for start in range(len(words) - size + 1):
+            stop = start + size
+            if not (content[start] and content[stop - 1]):
+                continue
+            run = words[start:stop]
+            if size == 1 and (len(run[0]) < 3 or run[0].lower() in short_forms()):
+                continue
+            capitals = sum(1 for k in range(start, stop) if k > 0 and words[k][:1].isupper())
+            spans.setdefault(" ".join(run).lower(), Span(" ".join(run), size, capitals))
+    ranked = sorted(spans.values(), key=lambda s: (-min(s.capitals, 3), -s.words))
+    return ranked[:limit]
+
+
+def _fold(text: str) -> str:
+    folded = unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode("ascii")
+    return folded.lower().replace("&", " ").replace("'", "").replace("’", "")
+
+
+def name_words(name: str) -> list[str]:
+    """A name's distinguishing words: folded, short forms read in full, legal forms and
+    joiners dropped. "Ridgeline Tree Svc" -> ["ridgeline", "tree", "service"]."""
+    words: list[str] = []
+    for word in re.findall(r"[a-z0-9.]+", _fold(name)):
+        word = word.strip(".")
+        full = short_forms().get(word, word) if len(words) else word
+        words.extend(w for w in full.split() if w and w not in _JOINERS)
+    return words
+
+
+def holds(mention: str, account_name: str) -> bool:
+    """Every word of the mention is a word of the account's name (in any order)."""
+    wanted = name_words(mention)
+    words = name_words(account_name)
+    known = {*words, *(a + b for a, b in itertools.pairwise(words))}  # "Sure Shot": "sureshot"
+    return bool(wanted) and all(w in known for w in wanted)
+
+
+def looks_like_a_business(mention: str, query: str) -> bool:
+    """Whether an unknown mention could be a business nobody has filed yet.
+
+    Never when it holds a closed-class word (other than "&", "and", "of", a leading "The") or
+    starts or ends with a lowercase verb: then it is a fragment of the question ("offer
+    Lakeshore", "I'm in Bend"). Otherwise when it ends in a legal form, holds a trade word
+    ("Bakery", "Roofing"), or is written in capitals past the query's first word.
+    """
+    words = query_words(mention)
+    if not words:
+        return False
+    lowered = [w.lower().replace("’", "'") for w in words]
+    inner = lowered[1:] if lowered[0] == "the" else lowered
+    if any(w in closed_words() and w not in _JOINERS for w in inner):
+        return False
+    if any(not w[:1].isupper() and is_verb_form(w) for w in (words[0], words[-1])):
+        return False
+    if lowered[-1].strip(".") in short_forms() or any(w in BUSINESS_NOUNS for w in lowered):
+        return True
+    at = query.find(words[0])
+    named = [w for w in words if w.lower() not in _JOINERS]
+    return at > 0 and all(w[:1].isupper() or w[:1].isdigit() for w in named)
