@@ -12,7 +12,7 @@ from redis.asyncio import Redis
 from harper_common.messages.index import DescriptionHit, NameMatch
 from harper_common.messages.query import AgentRequest, AnswerResponse, QueryRequest
 from harper_common.sessions import SessionStore
-from harper_starter.agent import StarterAgent
+from harper_starter.agent import StarterAgent, after_a_place_word
 from harper_starter.intent import IntentClassifier
 from harper_starter.mention import (
     candidate_spans,
@@ -36,6 +36,7 @@ BOOK = {
     "508": "Quarry Hill Dental",
     "509": "Larkspur Family Dental",
     "510": "Pike Lane Dental",
+    "511": "Summit Premium Glass",
 }
 
 
@@ -230,3 +231,16 @@ async def test_a_distinctive_word_reaches_its_account(sessions: SessionStore) ->
     reply = await starter(sessions, agents).handle_query(QueryRequest(request_id="r", query=query))
     assert reply.type == "success", reply
     assert agents.sent[0].account is not None and agents.sent[0].account.account_id == "504"
+
+
+@pytest.mark.anyio
+async def test_a_word_of_the_question_is_no_mention_even_if_a_name_holds_it() -> None:
+    found = await resolve_by_name(BookIndex(), ["premium"])  # type: ignore[arg-type]
+    assert found.account is None
+    named = await resolve_by_name(BookIndex(), ["Summit"])  # type: ignore[arg-type]
+    assert named.account is not None and named.account.account_id == "511"
+
+
+def test_a_capitalised_word_after_in_or_near_is_a_place() -> None:
+    assert after_a_place_word("who's in Tamarack these days", "Tamarack")
+    assert not after_a_place_word("anything new from Tamarack?", "Tamarack")

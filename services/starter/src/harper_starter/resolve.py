@@ -10,7 +10,7 @@ from harper_common.bus.index_client import IndexClient
 from harper_common.messages.index import NameMatch
 from harper_common.messages.query import AccountAlternative, AccountRef
 from harper_starter.intent_lexicon import FRAME
-from harper_starter.mention import Span, candidate_spans, holds
+from harper_starter.mention import Span, candidate_spans, holds, is_frame_word
 from harper_starter.mention import looks_like_a_business as looks_like_a_business
 
 LEGAL_FORMS = frozenset(
@@ -98,6 +98,8 @@ def _by_its_words(written: str | None, ranked: list[NameMatch]) -> Resolution | 
     names, ask which one. An exact name match, or words no name holds: decide by score."""
     if not written or any(m.exact and m.alias is None for m in ranked):
         return None
+    if len(written.split()) == 1 and is_frame_word(written):
+        return None  # "service", "status": a word of the question, even if a name holds it
     held = _holders(written, ranked)
     if len(held) == 1:
         found = held[0]
