@@ -301,3 +301,34 @@ async def test_a_question_naming_and_pointing_at_no_account_is_asked_of_the_book
     )
     assert reply.type == "success", reply
     assert agents.sent[0][1].account is None
+
+
+class LegalFormIndex(ScriptedIndex):
+    """Every description search answers with one moving company whose name ends in LLC."""
+
+    async def search(self, text: str, filters: Any = None, limit: int = 10) -> list[DescriptionHit]:
+        payload = AccountPayload(
+            account_id="40001",
+            account_name="Bridgeport Relocation LLC",
+            stage="Quoted",
+            industry="Moving Company",
+        )
+        return [DescriptionHit(score=0.9, payload=payload)]
+
+
+@pytest.mark.anyio
+async def test_a_new_business_is_never_taken_for_a_known_one_sharing_its_legal_form(
+    sessions: SessionStore,
+) -> None:
+    agents = ScriptedAgents()
+    agent = StarterAgent(
+        classifier=IntentClassifier(),
+        index=LegalFormIndex(),  # type: ignore[arg-type]
+        sessions=sessions,
+        bus=agents,  # type: ignore[arg-type]
+        progress=lambda _: Steps(),
+        skill_descriptions={},
+    )
+    reply = await agent.handle_query(ask("draft an email to New Company LLC"))
+    assert agents.sent == [], "sent to an account the broker never named"
+    assert reply.type in ("clarification_needed", "confirmation_required"), reply

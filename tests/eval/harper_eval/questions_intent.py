@@ -310,11 +310,11 @@ def build_intent_probes(
         )
     for template in FOLLOWUP_UNKNOWN:
         for name in rng.sample(UNKNOWN_BUSINESSES, 2):
-            add(
+            add(  # only a change to a business not in the book offers to create it
                 "followup, unknown account",
                 template.format(u=name),
                 "followup",
-                "confirmation_required",
+                "clarification_needed",
             )
     for text in FOLLOWUP_NO_ACCOUNT:
         add("followup, needs an account", text, "followup", "clarification_needed")

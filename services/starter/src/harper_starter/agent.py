@@ -155,9 +155,12 @@ class StarterAgent:
             resolution = await self._resolve(decision)
         written = resolution.written_name or ""
         new_business = bool(written) and looks_like_a_business(written, query)
-        if resolution.account is None and carried is None and not new_business:
+        asking = decision.intent == "search"
+        if resolution.account is None and carried is None and (asking or not new_business):
             listing = decision.cross_account and strong_cross(scope_text(Query.parse(query)))
-            spanned = await resolve_by_spans(self.index, query, people_only=listing)
+            # a business-like unknown name in a question may still be one of a book's people
+            people_only = listing or new_business
+            spanned = await resolve_by_spans(self.index, query, people_only=people_only)
             named = spanned.account is not None or bool(spanned.ambiguous)
             if named and not listing and decision.cross_account:
                 # "anything new from X": only a weak sign of many accounts, and X is in the book
@@ -175,7 +178,12 @@ class StarterAgent:
             if decision.intent == "update" and new_business:
                 # only a change to a business not in the book offers to create it
                 return await self._confirm_new_account(request, info, resolution)
-            described = await resolve_by_kind(self.index, written)
+            # a question may name an account by what it is ("the tattoo shop"); a request to
+            # act on a business-like name not in the book never lands on another account
+            acting_on_new = new_business and not asking
+            described = (
+                Resolution() if acting_on_new else await resolve_by_kind(self.index, written)
+            )
             if described.account is not None:
                 return await self._route(request, query, info, described.account, progress)
             if (

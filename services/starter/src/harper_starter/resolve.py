@@ -13,6 +13,11 @@ from harper_starter.intent_lexicon import FRAME
 from harper_starter.mention import Span, candidate_spans, holds, is_frame_word
 from harper_starter.mention import looks_like_a_business as looks_like_a_business
 
+GENERIC_BUSINESS_WORDS = frozenset(
+    "company companies service services group shop store business enterprises holdings "
+    "partners associates solutions new".split()
+)
+"""Words any business may carry: they never say which account is meant ("New Company LLC")."""
 LEGAL_FORMS = frozenset(
     "llc inc co corp corporation company ltd llp pllc pc pa plc lp group".split()
 )
@@ -213,7 +218,11 @@ async def resolve_by_spans(index: IndexClient, query: str, people_only: bool = F
 async def resolve_by_kind(index: IndexClient, written: str) -> Resolution:
     """An account named by what it is ("the food pantry", "the winery"): the one description
     match whose name or trade holds most of the written words, and no other account that does."""
-    words = {w for w in re.findall(r"[a-z]{3,}", written.lower()) if w not in FRAME}
+    words = {
+        w
+        for w in re.findall(r"[a-z]{3,}", written.lower())
+        if w not in FRAME | LEGAL_FORMS | GENERIC_BUSINESS_WORDS
+    }
     if not words:
         return Resolution(written_name=written, how="no words to describe an account")
     hits = await index.search(written, limit=5)
