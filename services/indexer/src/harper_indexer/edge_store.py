@@ -44,13 +44,13 @@ class EdgeStore:
     def __init__(self, directory: Path, *, dense_dim: int) -> None:
         self._directory = directory
         self._lock = threading.Lock()
-        self._names = _open(directory / NAMES, _names_config())
+        self._names = open_shard(directory / NAMES, _names_config())
         try:
-            self._descriptions = _open(directory / DESCRIPTIONS, _descriptions_config(dense_dim))
+            self._descriptions = open_shard(directory / DESCRIPTIONS, hybrid_config(dense_dim))
         except Exception:
             self._names.close()
             raise
-        _ensure_keyword_indexes(self._descriptions, KEYWORD_FIELDS)
+        ensure_keyword_indexes(self._descriptions, KEYWORD_FIELDS)
 
     @property
     def label(self) -> str:
@@ -60,13 +60,14 @@ class EdgeStore:
         if not points:
             return
         names = [
-            qe.Point(pid, {NAME_VECTOR: _sparse(vector)}, payload)
+            qe.Point(pid, {NAME_VECTOR: edge_sparse(vector)}, payload)
             for p in points
             for pid, vector, payload in name_points(p)
         ]
         people = _people_of([p.account_id for p in points])
         descriptions = [
-            qe.Point(point_id(p.account_id), _description_vectors(p), p.payload) for p in points
+            qe.Point(point_id(p.account_id), hybrid_vectors(p.dense, p.lexical), p.payload)
+            for p in points
         ]
         with self._lock:
             self._names.update(qe.UpdateOperation.delete_points_by_filter(people))
@@ -92,7 +93,7 @@ class EdgeStore:
             return []
         request = qe.QueryRequest(
             limit=limit,
-            query=qe.Query.Nearest(_sparse(vector), using=NAME_VECTOR),
+            query=qe.Query.Nearest(edge_sparse(vector), using=NAME_VECTOR),
             with_payload=True,
         )
         with self._lock:
@@ -102,20 +103,7 @@ class EdgeStore:
     def search_descriptions(
         self, dense: Sequence[float], lexical: SparseVec, match: PayloadMatch, limit: int
     ) -> list[Scored]:
-        where = _filter(match)
-        depth = max(limit * 4, 40)
-        nearest = qe.Query.Nearest(list(dense), using=DENSE_VECTOR)
-        prefetches = [qe.Prefetch(depth, query=nearest, filter=where)]
-        if lexical:
-            lexical_nearest = qe.Query.Nearest(_sparse(lexical), using=LEXICAL_VECTOR)
-            prefetches.append(qe.Prefetch(depth, query=lexical_nearest, filter=where))
-        request = qe.QueryRequest(
-            limit=limit,
-            prefetches=prefetches,
-            query=qe.Fusion.Rrf(k=RRF_K),  # type: ignore[arg-type]  # stub lacks Fusion.Rrf
-            filter=where,
-            with_payload=True,
-        )
+        request = fused_request(dense, lexical, edge_filter(match), limit)
         with self._lock:
             points = self._descriptions.query(request)
         return [Scored(point.score, dict(point.payload or {})) for point in points]
@@ -123,7 +111,7 @@ class EdgeStore:
     def scan(
         self, match: PayloadMatch, limit: int | None = None, fields: Sequence[str] | None = None
     ) -> list[dict[str, Any]]:
-        where = _filter(match)
+        where = edge_filter(match)
         selector = qe.PayloadSelector.Include(list(fields)) if fields is not None else True
         found: list[dict[str, Any]] = []
         offset: qe.PointId | None = None
@@ -140,7 +128,7 @@ class EdgeStore:
         return found
 
     def count(self, match: PayloadMatch | None = None) -> int:
-        request = qe.CountRequest(exact=True, filter=_filter(match or {}))
+        request = qe.CountRequest(exact=True, filter=edge_filter(match or {}))
         with self._lock:
             return self._descriptions.count(request)
 
@@ -173,7 +161,8 @@ def _people_of(account_ids: Sequence[str]) -> qe.Filter:
     )
 
 
-def _open(path: Path, config: qe.EdgeConfig) -> qe.EdgeShard:
+def open_shard(path: Path, config: qe.EdgeConfig) -> qe.EdgeShard:
+    """The shard at ``path``: loaded when it exists, created (with its folder) otherwise."""
     if (path / _CONFIG_FILE).exists():
         return qe.EdgeShard.load(str(path), config)
     path.mkdir(parents=True, exist_ok=True)
@@ -185,7 +174,8 @@ def _names_config() -> qe.EdgeConfig:
     return qe.EdgeConfig(vectors={}, sparse_vectors=sparse, payload_memory=qe.Memory.Cached)
 
 
-def _descriptions_config(dense_dim: int) -> qe.EdgeConfig:
+def hybrid_config(dense_dim: int) -> qe.EdgeConfig:
+    """A dense (cosine) and a lexical (IDF) vector per point: descriptions and passages."""
     return qe.EdgeConfig(
         vectors={DENSE_VECTOR: qe.EdgeVectorParams(size=dense_dim, distance=qe.Distance.Cosine)},
         sparse_vectors={LEXICAL_VECTOR: qe.EdgeSparseVectorParams(modifier=qe.Modifier.Idf)},
@@ -193,22 +183,42 @@ def _descriptions_config(dense_dim: int) -> qe.EdgeConfig:
     )
 
 
-def _ensure_keyword_indexes(shard: qe.EdgeShard, fields: Sequence[str]) -> None:
+def ensure_keyword_indexes(shard: qe.EdgeShard, fields: Sequence[str]) -> None:
     present = set(shard.info().payload_schema)
     for field in fields:
         if field not in present:
             shard.update(qe.UpdateOperation.create_field_index(field, qe.PayloadSchemaType.Keyword))
 
 
-def _description_vectors(point: AccountPoint) -> dict[str, qe.NamedVector]:
-    return {DENSE_VECTOR: list(point.dense), LEXICAL_VECTOR: _sparse(point.lexical)}
+def hybrid_vectors(dense: Sequence[float], lexical: SparseVec) -> dict[str, qe.NamedVector]:
+    return {DENSE_VECTOR: list(dense), LEXICAL_VECTOR: edge_sparse(lexical)}
 
 
-def _sparse(vector: SparseVec) -> qe.SparseVector:
+def fused_request(
+    dense: Sequence[float], lexical: SparseVec, where: qe.Filter | None, limit: int
+) -> qe.QueryRequest:
+    """Nearest by the dense vector and by the lexical one, within ``where``, fused by RRF."""
+    depth = max(limit * 4, 40)
+    nearest = qe.Query.Nearest(list(dense), using=DENSE_VECTOR)
+    prefetches = [qe.Prefetch(depth, query=nearest, filter=where)]
+    if lexical:
+        lexical_nearest = qe.Query.Nearest(edge_sparse(lexical), using=LEXICAL_VECTOR)
+        prefetches.append(qe.Prefetch(depth, query=lexical_nearest, filter=where))
+    return qe.QueryRequest(
+        limit=limit,
+        prefetches=prefetches,
+        query=qe.Fusion.Rrf(k=RRF_K),  # type: ignore[arg-type]  # stub lacks Fusion.Rrf
+        filter=where,
+        with_payload=True,
+    )
+
+
+def edge_sparse(vector: SparseVec) -> qe.SparseVector:
     return qe.SparseVector(list(vector.indices), list(vector.values))
 
 
-def _filter(match: PayloadMatch) -> qe.Filter | None:
+def edge_filter(match: PayloadMatch) -> qe.Filter | None:
+    """Every key of ``match`` has one of its values; None for no condition."""
     if not match:
         return None
     conditions: list[qe.ConditionType] = [

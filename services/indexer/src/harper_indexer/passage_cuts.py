@@ -19,6 +19,9 @@ import re
 from dataclasses import dataclass
 from datetime import UTC, datetime
 
+from harper_common.memory.errors import HarperMemoryError
+from harper_common.memory.sources import parse_summary
+
 MAX_PASSAGE = 700
 """A paragraph longer than this (characters) is cut into pieces of whole sentences."""
 _SMS_LINE = re.compile(r"^(\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}(?::\d{2})?Z?)\s+([^:]{1,60}):\s*(.+)$")
@@ -68,10 +71,7 @@ def cut_source(path: str, text: str) -> list[CutPassage]:
     """The passages of one source file, ``path`` relative to the memory root."""
     channel = _channel(path)
     if path.endswith("summary.md"):
-        front, body, body_line = _frontmatter(text)
-        return _paragraphs(
-            path, body, body_line, "summary", None, _date(front.get("date", "")), "summary"
-        )
+        return _summary(path, text)
     head, body, body_line = _split_headers(text)
     date = _date(head.get("date", ""))
     sender = _person(head.get("from", ""))
@@ -89,26 +89,15 @@ def cut_source(path: str, text: str) -> list[CutPassage]:
     return found
 
 
-def _frontmatter(text: str) -> tuple[dict[str, str], list[str], int]:
-    """A summary's frontmatter fields, its body lines and the body's first line number."""
-    lines = text.splitlines()
-    if not lines or lines[0].strip() != "---":
-        return {}, lines, 1
-    for number, line in enumerate(lines[1:], start=1):
-        if line.strip() == "---":
-            fields = dict(_field(raw) for raw in lines[1:number] if ":" in raw)
-            return fields, lines[number + 1 :], number + 2
-    return {}, lines, 1
-
-
-def _field(line: str) -> tuple[str, str]:
-    key, _, value = line.partition(":")
-    return key.strip().lower(), value.strip()
-
-
-def summary_fields(text: str) -> dict[str, str]:
-    """The frontmatter of a summary.md (channel, date, direction, participants)."""
-    return _frontmatter(text)[0]
+def _summary(path: str, text: str) -> list[CutPassage]:
+    """A summary.md's paragraphs, dated by its frontmatter (``parse_summary``, the format's own
+    reader); one that does not parse is cut whole and undated."""
+    try:
+        summary = parse_summary(text, path)
+    except HarperMemoryError:
+        return _paragraphs(path, text, 1, "summary", None, None, "summary")
+    body_line = text[: len(text) - len(summary.body)].count("\n") + 1
+    return _paragraphs(path, summary.body, body_line, "summary", None, summary.date, "summary")
 
 
 def _channel(path: str) -> str:

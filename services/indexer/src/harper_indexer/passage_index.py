@@ -15,11 +15,14 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+from harper_common.memory.errors import HarperMemoryError
+from harper_common.memory.models import SourceSummary
 from harper_common.memory.paths import MemoryRoot
+from harper_common.memory.sources import parse_summary
 from harper_common.messages.index import PassageHit, PassagesReply, PassagesRequest
 from harper_indexer.embedding import Embedder
 from harper_indexer.lexical import Bm25Vectors
-from harper_indexer.passage_cuts import CutPassage, cut_source, summary_fields
+from harper_indexer.passage_cuts import CutPassage, cut_source
 from harper_indexer.passage_store import PassagePoint, PassageStore, passage_point_id
 
 EMBED_BATCH = 64
@@ -47,21 +50,21 @@ class PassageIndex:
             self.done.pop(account_id, None)
             return 0
         version = _state_version(folder / "state.md")
-        cuts = list(_account_passages(self.memory.root, folder))
         stored = self.store.point_ids(account_id)
-        wanted = {passage_point_id(c.key): c for c in cuts}
-        fresh = [(pid, cut) for pid, cut in wanted.items() if pid not in stored]
+        passages = _account_passages(self.memory.root, folder)
+        wanted = {passage_point_id(cut.key): (cut, direction) for cut, direction in passages}
+        fresh = [(pid, found) for pid, found in wanted.items() if pid not in stored]
         for start in range(0, len(fresh), EMBED_BATCH):
             batch = fresh[start : start + EMBED_BATCH]
-            vectors = self.embedder.embed([cut.embed_text for _, cut in batch])
+            vectors = self.embedder.embed([cut.embed_text for _, (cut, _direction) in batch])
             points = [
                 PassagePoint(
                     point_id=pid,
                     dense=vector.tolist(),
                     lexical=self._lexical.document(cut.embed_text),
-                    payload=_payload(account_id, cut, version, folder),
+                    payload=_payload(account_id, cut, version, direction),
                 )
-                for (pid, cut), vector in zip(batch, vectors, strict=True)
+                for (pid, (cut, direction)), vector in zip(batch, vectors, strict=True)
             ]
             self.store.upsert(points)
         self.store.delete(sorted(stored - set(wanted)))
@@ -108,44 +111,52 @@ def _state_version(path: Path) -> int:
     return 0
 
 
-def _account_passages(root: Path, folder: Path) -> list[CutPassage]:
-    found: list[CutPassage] = []
+def _account_passages(root: Path, folder: Path) -> list[tuple[CutPassage, str | None]]:
+    """Every passage of the account's sources, each with its direction (the summary of its
+    source is read once, for all of that source's passages)."""
+    found: list[tuple[CutPassage, str | None]] = []
     sources = folder / "sources"
     if not sources.is_dir():
         return found
     for source in sorted(p for p in sources.glob("*/*") if p.is_dir()):
+        summary = _read_summary(source / "summary.md")
         for name in ("raw.txt", "summary.md"):
             path = source / name
             if path.is_file():
                 text = path.read_text(encoding="utf-8", errors="replace")
-                found += cut_source(str(path.relative_to(root)), text)
+                cuts = cut_source(str(path.relative_to(root)), text)
+                found += [(cut, _direction(cut, summary)) for cut in cuts]
     return found
 
 
-def _direction(cut: CutPassage, folder: Path) -> str | None:
+def _read_summary(path: Path) -> SourceSummary | None:
+    try:
+        return parse_summary(path.read_text(encoding="utf-8", errors="replace"), path)
+    except (OSError, HarperMemoryError):
+        return None
+
+
+def _direction(cut: CutPassage, summary: SourceSummary | None) -> str | None:
     """inbound or outbound: the source's own (its summary says), for one-voice sources; for
     talk, whether the speaker is the one who opened an outbound source or wrote an inbound one."""
-    summary = Path(folder.parent.parent, cut.path).parent / "summary.md"
-    try:
-        fields = summary_fields(summary.read_text(encoding="utf-8", errors="replace"))
-    except OSError:
+    if summary is None or summary.direction is None:
         return None
-    direction = fields.get("direction")
+    direction = summary.direction.value
     if cut.channel in ("emails", "summary") or cut.kind == "subject":
         return None if cut.kind == "quoted" else direction
-    people = [p.strip() for p in fields.get("participants", "").strip("[]").split(",") if p.strip()]
-    if not cut.speaker or not people or direction not in ("inbound", "outbound"):
+    people = summary.participants or []
+    if not cut.speaker or not people:
         return None
-    first = cut.speaker.split()[0].lower()
-    opener = people[0].split()[0].lower()
     # participants list the one who started the exchange first
-    same = first == opener
+    same = cut.speaker.split()[0].lower() == people[0].split()[0].lower()
     if direction == "outbound":
         return "outbound" if same else "inbound"
     return "inbound" if same else "outbound"
 
 
-def _payload(account_id: str, cut: CutPassage, version: int, folder: Path) -> dict[str, Any]:
+def _payload(
+    account_id: str, cut: CutPassage, version: int, direction: str | None
+) -> dict[str, Any]:
     return {
         "account_id": account_id,
         "path": cut.path,
@@ -153,7 +164,7 @@ def _payload(account_id: str, cut: CutPassage, version: int, folder: Path) -> di
         "kind": cut.kind,
         "date": cut.date.isoformat() if cut.date else None,
         "speaker": cut.speaker,
-        "direction": _direction(cut, folder),
+        "direction": direction,
         "line": cut.line,
         "text": cut.text,
         "after": cut.after,

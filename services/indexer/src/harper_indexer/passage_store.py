@@ -20,8 +20,22 @@ from typing import Any, Protocol
 import qdrant_edge as qe
 from qdrant_client import QdrantClient, models
 
+from harper_indexer.edge_store import (
+    edge_filter,
+    ensure_keyword_indexes,
+    fused_request,
+    hybrid_config,
+    hybrid_vectors,
+    open_shard,
+)
+from harper_indexer.server_store import (
+    create_hybrid_collection,
+    fused_points,
+    server_filter,
+    server_sparse,
+)
 from harper_indexer.sparse import SparseVec
-from harper_indexer.store import DENSE_VECTOR, LEXICAL_VECTOR, RRF_K, SCROLL_PAGE, PayloadMatch
+from harper_indexer.store import DENSE_VECTOR, LEXICAL_VECTOR, SCROLL_PAGE, PayloadMatch
 
 PASSAGES = "source_passages"
 PASSAGE_KEYWORDS = ("account_id", "path", "channel")
@@ -75,46 +89,20 @@ class EdgePassageStore:
 
     def __init__(self, directory: Path, *, dense_dim: int) -> None:
         self._lock = threading.Lock()
-        config = qe.EdgeConfig(
-            vectors={
-                DENSE_VECTOR: qe.EdgeVectorParams(size=dense_dim, distance=qe.Distance.Cosine)
-            },
-            sparse_vectors={LEXICAL_VECTOR: qe.EdgeSparseVectorParams(modifier=qe.Modifier.Idf)},
-            payload_memory=qe.Memory.Cached,
-        )
-        if (directory / "edge_config.json").exists():
-            self._shard = qe.EdgeShard.load(str(directory), config)
-        else:
-            directory.mkdir(parents=True, exist_ok=True)
-            self._shard = qe.EdgeShard.create(str(directory), config)
-        present = set(self._shard.info().payload_schema)
-        for field in PASSAGE_KEYWORDS:
-            if field not in present:
-                self._shard.update(
-                    qe.UpdateOperation.create_field_index(field, qe.PayloadSchemaType.Keyword)
-                )
+        self._shard = open_shard(directory, hybrid_config(dense_dim))
+        ensure_keyword_indexes(self._shard, PASSAGE_KEYWORDS)
 
     def upsert(self, points: Sequence[PassagePoint]) -> None:
         if not points:
             return
         edge_points = [
-            qe.Point(
-                p.point_id,
-                {
-                    DENSE_VECTOR: list(p.dense),
-                    LEXICAL_VECTOR: qe.SparseVector(
-                        list(p.lexical.indices), list(p.lexical.values)
-                    ),
-                },
-                p.payload,
-            )
-            for p in points
+            qe.Point(p.point_id, hybrid_vectors(p.dense, p.lexical), p.payload) for p in points
         ]
         with self._lock:
             self._shard.update(qe.UpdateOperation.upsert_points(edge_points))
 
     def point_ids(self, account_id: str) -> set[str]:
-        where = _edge_filter({"account_id": [account_id]})
+        where = edge_filter({"account_id": [account_id]})
         found: set[str] = set()
         offset: qe.PointId | None = None
         while True:
@@ -138,7 +126,7 @@ class EdgePassageStore:
                 self._shard.update(qe.UpdateOperation.delete_points(ids))
 
     def delete_account(self, account_id: str) -> None:
-        where = _edge_filter({"account_id": [account_id]})
+        where = edge_filter({"account_id": [account_id]})
         assert where is not None
         with self._lock:
             self._shard.update(qe.UpdateOperation.delete_points_by_filter(where))
@@ -146,27 +134,7 @@ class EdgePassageStore:
     def search(
         self, dense: Sequence[float], lexical: SparseVec, match: PayloadMatch, limit: int
     ) -> list[PassageScored]:
-        where = _edge_filter(match)
-        depth = max(limit * 4, 40)
-        prefetches = [
-            qe.Prefetch(
-                depth, query=qe.Query.Nearest(list(dense), using=DENSE_VECTOR), filter=where
-            )
-        ]
-        if lexical:
-            sparse = qe.SparseVector(list(lexical.indices), list(lexical.values))
-            prefetches.append(
-                qe.Prefetch(
-                    depth, query=qe.Query.Nearest(sparse, using=LEXICAL_VECTOR), filter=where
-                )
-            )
-        request = qe.QueryRequest(
-            limit=limit,
-            prefetches=prefetches,
-            query=qe.Fusion.Rrf(k=RRF_K),  # type: ignore[arg-type]  # stub lacks Fusion.Rrf
-            filter=where,
-            with_payload=True,
-        )
+        request = fused_request(dense, lexical, edge_filter(match), limit)
         with self._lock:
             points = self._shard.query(request)
         return [PassageScored(point.score, dict(point.payload or {})) for point in points]
@@ -185,22 +153,13 @@ class EdgePassageStore:
             self._shard.close()
 
 
-def _edge_filter(match: PayloadMatch) -> qe.Filter | None:
-    if not match:
-        return None
-    conditions: list[qe.ConditionType] = [
-        qe.FieldCondition(key, match=qe.MatchAny(list(values))) for key, values in match.items()
-    ]
-    return qe.Filter(must=conditions)
-
-
 class ServerPassageStore:
     """The passages on the Qdrant behind ``client`` (created on first use)."""
 
     def __init__(self, client: QdrantClient, *, dense_dim: int) -> None:
         self._client = client
         self._dense_dim = dense_dim
-        self._create_missing()
+        create_hybrid_collection(client, PASSAGES, dense_dim, PASSAGE_KEYWORDS)
 
     def upsert(self, points: Sequence[PassagePoint]) -> None:
         if not points:
@@ -208,7 +167,7 @@ class ServerPassageStore:
         structs = [
             models.PointStruct(
                 id=p.point_id,
-                vector={DENSE_VECTOR: list(p.dense), LEXICAL_VECTOR: _sparse(p.lexical)},
+                vector={DENSE_VECTOR: list(p.dense), LEXICAL_VECTOR: server_sparse(p.lexical)},
                 payload=p.payload,
             )
             for p in points
@@ -216,7 +175,7 @@ class ServerPassageStore:
         self._client.upsert(PASSAGES, structs, wait=True)
 
     def point_ids(self, account_id: str) -> set[str]:
-        where = _server_filter({"account_id": [account_id]})
+        where = server_filter({"account_id": [account_id]})
         found: set[str] = set()
         offset: models.ExtendedPointId | None = None
         while True:
@@ -233,73 +192,25 @@ class ServerPassageStore:
             self._client.delete(PASSAGES, models.PointIdsList(points=ids), wait=True)
 
     def delete_account(self, account_id: str) -> None:
-        where = _server_filter({"account_id": [account_id]})
+        where = server_filter({"account_id": [account_id]})
         assert where is not None
         self._client.delete(PASSAGES, models.FilterSelector(filter=where), wait=True)
 
     def search(
         self, dense: Sequence[float], lexical: SparseVec, match: PayloadMatch, limit: int
     ) -> list[PassageScored]:
-        where = _server_filter(match)
-        depth = max(limit * 4, 40)
-        prefetch = [
-            models.Prefetch(query=list(dense), using=DENSE_VECTOR, filter=where, limit=depth)
-        ]
-        if lexical:
-            prefetch.append(
-                models.Prefetch(
-                    query=_sparse(lexical), using=LEXICAL_VECTOR, filter=where, limit=depth
-                )
-            )
-        response = self._client.query_points(
-            PASSAGES,
-            prefetch=prefetch,
-            query=models.RrfQuery(rrf=models.Rrf(k=RRF_K)),
-            query_filter=where,
-            limit=limit,
-            with_payload=True,
-        )
-        return [PassageScored(p.score, dict(p.payload or {})) for p in response.points]
+        found = fused_points(self._client, PASSAGES, dense, lexical, match, limit)
+        return [PassageScored(p.score, dict(p.payload or {})) for p in found]
 
     def count(self) -> int:
         return self._client.count(PASSAGES, exact=True).count
 
     def clear(self) -> None:
         self._client.delete_collection(PASSAGES)
-        self._create_missing()
+        create_hybrid_collection(self._client, PASSAGES, self._dense_dim, PASSAGE_KEYWORDS)
 
     def close(self) -> None:
         self._client.close()
-
-    def _create_missing(self) -> None:
-        if self._client.collection_exists(PASSAGES):
-            return
-        dense = models.VectorParams(size=self._dense_dim, distance=models.Distance.COSINE)
-        self._client.create_collection(
-            PASSAGES,
-            vectors_config={DENSE_VECTOR: dense},
-            sparse_vectors_config={
-                LEXICAL_VECTOR: models.SparseVectorParams(modifier=models.Modifier.IDF)
-            },
-        )
-        options = self._client.init_options
-        if not (options.get("location") == ":memory:" or options.get("path")):
-            for field in PASSAGE_KEYWORDS:
-                self._client.create_payload_index(PASSAGES, field, models.PayloadSchemaType.KEYWORD)
-
-
-def _sparse(vector: SparseVec) -> models.SparseVector:
-    return models.SparseVector(indices=list(vector.indices), values=list(vector.values))
-
-
-def _server_filter(match: PayloadMatch) -> models.Filter | None:
-    if not match:
-        return None
-    conditions: list[models.Condition] = [
-        models.FieldCondition(key=key, match=models.MatchAny(any=list(values)))
-        for key, values in match.items()
-    ]
-    return models.Filter(must=conditions)
 
 
 def open_passage_store(qdrant_url: str | None, directory: Path, *, dense_dim: int) -> PassageStore:

@@ -54,7 +54,7 @@ class ServerStore:
         if not points:
             return
         names = [
-            models.PointStruct(id=pid, vector={NAME_VECTOR: _sparse(vector)}, payload=payload)
+            models.PointStruct(id=pid, vector={NAME_VECTOR: server_sparse(vector)}, payload=payload)
             for p in points
             for pid, vector, payload in name_points(p)
         ]
@@ -64,7 +64,7 @@ class ServerStore:
         descriptions = [
             models.PointStruct(
                 id=point_id(p.account_id),
-                vector={DENSE_VECTOR: list(p.dense), LEXICAL_VECTOR: _sparse(p.lexical)},
+                vector={DENSE_VECTOR: list(p.dense), LEXICAL_VECTOR: server_sparse(p.lexical)},
                 payload=p.payload,
             )
             for p in points
@@ -88,38 +88,20 @@ class ServerStore:
         if not vector:
             return []
         response = self._client.query_points(
-            NAMES, query=_sparse(vector), using=NAME_VECTOR, limit=limit, with_payload=True
+            NAMES, query=server_sparse(vector), using=NAME_VECTOR, limit=limit, with_payload=True
         )
         return [Scored(p.score, dict(p.payload or {})) for p in response.points]
 
     def search_descriptions(
         self, dense: Sequence[float], lexical: SparseVec, match: PayloadMatch, limit: int
     ) -> list[Scored]:
-        where = _filter(match)
-        depth = max(limit * 4, 40)
-        prefetch = [
-            models.Prefetch(query=list(dense), using=DENSE_VECTOR, filter=where, limit=depth)
-        ]
-        if lexical:
-            prefetch.append(
-                models.Prefetch(
-                    query=_sparse(lexical), using=LEXICAL_VECTOR, filter=where, limit=depth
-                )
-            )
-        response = self._client.query_points(
-            DESCRIPTIONS,
-            prefetch=prefetch,
-            query=models.RrfQuery(rrf=models.Rrf(k=RRF_K)),
-            query_filter=where,
-            limit=limit,
-            with_payload=True,
-        )
-        return [Scored(p.score, dict(p.payload or {})) for p in response.points]
+        found = fused_points(self._client, DESCRIPTIONS, dense, lexical, match, limit)
+        return [Scored(p.score, dict(p.payload or {})) for p in found]
 
     def scan(
         self, match: PayloadMatch, limit: int | None = None, fields: Sequence[str] | None = None
     ) -> list[dict[str, Any]]:
-        where = _filter(match)
+        where = server_filter(match)
         selector: bool | list[str] = list(fields) if fields is not None else True
         found: list[dict[str, Any]] = []
         offset: models.ExtendedPointId | None = None
@@ -134,7 +116,9 @@ class ServerStore:
         return found
 
     def count(self, match: PayloadMatch | None = None) -> int:
-        return self._client.count(DESCRIPTIONS, count_filter=_filter(match or {}), exact=True).count
+        return self._client.count(
+            DESCRIPTIONS, count_filter=server_filter(match or {}), exact=True
+        ).count
 
     def optimize(self) -> None:
         """Nothing to do: the server optimises on its own."""
@@ -153,18 +137,7 @@ class ServerStore:
             self._client.create_collection(
                 NAMES, vectors_config={}, sparse_vectors_config={NAME_VECTOR: idf}
             )
-        if not self._client.collection_exists(DESCRIPTIONS):
-            dense = models.VectorParams(size=self._dense_dim, distance=models.Distance.COSINE)
-            self._client.create_collection(
-                DESCRIPTIONS,
-                vectors_config={DENSE_VECTOR: dense},
-                sparse_vectors_config={LEXICAL_VECTOR: idf},
-            )
-            if not _is_local(self._client):
-                for field in KEYWORD_FIELDS:
-                    self._client.create_payload_index(
-                        DESCRIPTIONS, field, models.PayloadSchemaType.KEYWORD
-                    )
+        create_hybrid_collection(self._client, DESCRIPTIONS, self._dense_dim, KEYWORD_FIELDS)
 
 
 def _people_of(account_ids: Sequence[str]) -> models.Filter:
@@ -177,17 +150,68 @@ def _people_of(account_ids: Sequence[str]) -> models.Filter:
     )
 
 
-def _is_local(client: QdrantClient) -> bool:
+def create_hybrid_collection(
+    client: QdrantClient, name: str, dense_dim: int, keyword_fields: Sequence[str]
+) -> None:
+    """A collection with a dense (cosine) and a lexical (IDF) vector per point and keyword
+    indexes on ``keyword_fields``, unless it exists: descriptions and passages."""
+    if client.collection_exists(name):
+        return
+    client.create_collection(
+        name,
+        vectors_config={
+            DENSE_VECTOR: models.VectorParams(size=dense_dim, distance=models.Distance.COSINE)
+        },
+        sparse_vectors_config={
+            LEXICAL_VECTOR: models.SparseVectorParams(modifier=models.Modifier.IDF)
+        },
+    )
+    if not is_local(client):
+        for field in keyword_fields:
+            client.create_payload_index(name, field, models.PayloadSchemaType.KEYWORD)
+
+
+def fused_points(
+    client: QdrantClient,
+    collection: str,
+    dense: Sequence[float],
+    lexical: SparseVec,
+    match: PayloadMatch,
+    limit: int,
+) -> list[models.ScoredPoint]:
+    """Nearest by the dense vector and by the lexical one, within ``match``, fused by RRF."""
+    where = server_filter(match)
+    depth = max(limit * 4, 40)
+    prefetch = [models.Prefetch(query=list(dense), using=DENSE_VECTOR, filter=where, limit=depth)]
+    if lexical:
+        prefetch.append(
+            models.Prefetch(
+                query=server_sparse(lexical), using=LEXICAL_VECTOR, filter=where, limit=depth
+            )
+        )
+    response = client.query_points(
+        collection,
+        prefetch=prefetch,
+        query=models.RrfQuery(rrf=models.Rrf(k=RRF_K)),
+        query_filter=where,
+        limit=limit,
+        with_payload=True,
+    )
+    return response.points
+
+
+def is_local(client: QdrantClient) -> bool:
     """True for qdrant-client's local mode, which has no payload indexes (and warns if asked)."""
     options = client.init_options
     return options.get("location") == ":memory:" or bool(options.get("path"))
 
 
-def _sparse(vector: SparseVec) -> models.SparseVector:
+def server_sparse(vector: SparseVec) -> models.SparseVector:
     return models.SparseVector(indices=list(vector.indices), values=list(vector.values))
 
 
-def _filter(match: PayloadMatch) -> models.Filter | None:
+def server_filter(match: PayloadMatch) -> models.Filter | None:
+    """Every key of ``match`` has one of its values; None for no condition."""
     if not match:
         return None
     conditions: list[models.Condition] = [
