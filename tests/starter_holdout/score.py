@@ -1,7 +1,8 @@
 """Score the starter on the held-out queries, through a running Harper's ``POST /query``.
 
-Run: ``HARPER_URL=http://127.0.0.1:8000 HARPER_API_KEY=hk_... .venv/bin/python
-tests/starter_holdout/score.py`` against a Harper serving a *copy* of the harbor book
+Run: ``PYTHONPATH=tests/integration .venv/bin/python tests/starter_holdout/score.py`` (``make
+eval`` does) starts a Harper of its own over a copy of the harbor book; or set ``HARPER_URL``
+and ``HARPER_API_KEY`` to score a running Harper serving a *copy* of the book
 (``tests/eval/books/harbor/mem``): updates and follow-ups in the set are carried out.
 
 ``queries.jsonl`` was written from the book's README and roster without reading the starter's
@@ -20,9 +21,12 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import shutil
 import sys
+import tempfile
 import time
 from collections import Counter
+from datetime import date
 from pathlib import Path
 from typing import Any
 
@@ -150,15 +154,37 @@ def main() -> int:
     parser.add_argument("--queries", type=Path, default=HERE / "queries.jsonl")
     parser.add_argument("--failures", action="store_true", help="list each miss")
     args = parser.parse_args()
-    url, key = os.environ.get("HARPER_URL"), os.environ.get("HARPER_API_KEY")
-    if not url or not key:
-        print("Set HARPER_URL and HARPER_API_KEY.", file=sys.stderr)
-        return 2
     rows = [json.loads(line) for line in args.queries.read_text().splitlines() if line.strip()]
+    url, key = os.environ.get("HARPER_URL"), os.environ.get("HARPER_API_KEY")
+    if url and key:
+        _score_at(url, key, rows, args.failures)
+        return 0
+    if url or key:
+        print("Set both HARPER_URL and HARPER_API_KEY, or neither.", file=sys.stderr)
+        return 2
+    # a Harper of its own, over a copy of the harbor book (needs tests/integration on the path)
+    from harness import start_harper_on
+
+    with tempfile.TemporaryDirectory(prefix="harper-holdout-") as folder:
+        base = Path(folder)
+        shutil.copytree(ROSTER.parent / "mem", base / "mem")
+        harper = start_harper_on(base, otel_exporter="none", today=_as_of())
+        try:
+            _score_at(harper.base_url, harper.settings.admin_key or "", rows, args.failures)
+        finally:
+            harper.stop()
+    return 0
+
+
+def _as_of() -> date:
+    book = json.loads((ROSTER.parent / "book.json").read_text(encoding="utf-8"))
+    return date.fromisoformat(str(book["as_of"]))
+
+
+def _score_at(url: str, key: str, rows: list[dict[str, Any]], show_failures: bool) -> None:
     headers = {"Authorization": f"Bearer {key}"}
     with httpx.Client(base_url=url, headers=headers, timeout=60) as client:
-        score(rows, client, args.failures)
-    return 0
+        score(rows, client, show_failures)
 
 
 if __name__ == "__main__":

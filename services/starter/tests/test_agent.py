@@ -22,10 +22,11 @@ from harper_common.messages.query import (
     UpdateResponse,
 )
 from harper_common.sessions import SessionStore
-from harper_starter.agent import StarterAgent, points_at_one_account
+from harper_starter.agent import StarterAgent
 from harper_starter.claude_intent import BrainConfigError
 from harper_starter.confirm import ConfirmHandler
 from harper_starter.intent import IntentClassifier
+from harper_starter.intent_scope import points_at_one_account
 
 BOOK = {
     "29041": "Maple Avenue Dental",

@@ -1,11 +1,12 @@
-"""The deterministic intent rules: labelled broker queries plus the spec's examples.
+"""The deterministic intent rules against the labelled examples (``harper_starter/examples``).
 
-`data/intent_corpus.jsonl` (250) was written before the rules; `intent_holdout.jsonl` (80) and
-then `intent_holdout2.jsonl` (60) after them, with new names and phrasings, each measured once
-before any fix it prompted; `intent_holdout3.jsonl` holds fresh phrasings checked end to end
-once before their fixes. `intent_eval_misses.jsonl` holds the misses `make eval` found
-(and other phrasings of them), kept as regression cases. Each line: q, intent, account (as written, or null), specific,
-cross, optional ref (descriptive reference).
+`corpus.jsonl` (250) was written before the rules; `phrasings_1.jsonl` (80) and then
+`phrasings_2.jsonl` (60) after them, with new names and phrasings, each measured once before any
+fix it prompted; `phrasings_3.jsonl` holds fresh phrasings checked end to end once before their
+fixes; `eval_misses.jsonl` the misses `make eval` found (and other phrasings of them). The same
+lines are what the embedding stage compares unsure queries with. Each line: q, intent, account
+(as written, or null), specific, cross, optional ref (descriptive reference). The held-out
+queries no rule was fitted to are `tests/starter_holdout/queries.jsonl`.
 """
 
 from __future__ import annotations
@@ -13,22 +14,22 @@ from __future__ import annotations
 import json
 import time
 from dataclasses import dataclass
-from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from harper_starter.intent import IntentDecision, classify
+from harper_starter.intent_examples import EXAMPLES_DIR
 from harper_starter.resolve import MAX_CANDIDATES as MAX_LOOKED_UP
 
-DATA = Path(__file__).parent / "data"
+DATA = EXAMPLES_DIR
 CORPORA = (
-    "intent_corpus.jsonl",
-    "intent_holdout.jsonl",
-    "intent_holdout2.jsonl",
-    "intent_holdout3.jsonl",
-    "intent_eval_misses.jsonl",
+    "corpus.jsonl",
+    "phrasings_1.jsonl",
+    "phrasings_2.jsonl",
+    "phrasings_3.jsonl",
+    "eval_misses.jsonl",
 )
 
 

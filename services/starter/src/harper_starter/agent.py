@@ -7,8 +7,6 @@ original query is kept in a Redis session for ``/confirm``), otherwise the route
 
 from __future__ import annotations
 
-import itertools
-import re
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -36,8 +34,7 @@ from harper_common.messages.query import (
 from harper_common.sessions import PendingSession, SessionStore
 from harper_starter.claude_intent import BrainConfigError, ClaudeIntentClassifier
 from harper_starter.intent import Classifier, IntentDecision
-from harper_starter.intent_lexicon import ONE_PARTY, REFERS_TO_ONE
-from harper_starter.intent_scope import scope_text, strong_cross
+from harper_starter.intent_scope import points_at_one_account, scope_text, strong_cross
 from harper_starter.intent_text import Query
 from harper_starter.mention import closed_classes, query_words
 from harper_starter.resolve import (
@@ -336,18 +333,6 @@ def after_a_place_word(query: str, written: str) -> bool:
     first = query_words(written)[:1]
     at = words.index(first[0].lower()) if first and first[0].lower() in words else -1
     return at > 0 and words[at - 1] in closed_classes()["place"]
-
-
-def points_at_one_account(query: str) -> bool:
-    """Whether the question refers to one account without naming it: a pronoun ("their
-    premium") or "the client", "this account" (``REFERS_TO_ONE``, ``ONE_PARTY``)."""
-    words = re.findall(r"[a-z']+", query.lower().replace("’", "'"))
-    if any(word in REFERS_TO_ONE for word in words):
-        return True
-    return any(
-        a in ("the", "this", "that") and b.removesuffix("'s") in ONE_PARTY
-        for a, b in itertools.pairwise(words)
-    )
 
 
 def _closest(query: str, resolution: Resolution | None) -> list[str]:

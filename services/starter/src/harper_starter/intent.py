@@ -5,14 +5,17 @@ intent, `reference` pulls the account name(s) as written, `intent_describe` find
 account ("the childcare center in Texas"), `intent_scope` tells one account from the whole book,
 and `intent_suggest` offers rephrasings when the query is unclear or names no account.
 
-`IntentClassifier` adds a second stage: when the rules are unsure (confidence below 0.6) and
-an `Embedder` is given, the query is compared with prototype sentences per intent.
+`IntentClassifier` adds a second stage when an `Embedder` is given: the query is compared by
+meaning with the labelled examples of `intent_examples` when the rules are unsure (confidence
+below 0.6), and when they read a statement as an update although it names no account and points
+at none ("apps in but not submitted yet" lists the book; an update needs an account).
 
 The query is data only: nothing in it is ever followed as an instruction.
 """
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from typing import Protocol
 
@@ -20,9 +23,10 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from harper_common.messages.query import Intent
 from harper_starter.intent_describe import Description, find_description
-from harper_starter.intent_embed import Embedder, Match, PrototypeIndex
+from harper_starter.intent_embed import Embedder, ExampleIndex, LabelledText, Match
+from harper_starter.intent_examples import Example, all_examples
 from harper_starter.intent_rules import NAME_LIKE, RuleInput, Verdict, first_verdict, strip_prefix
-from harper_starter.intent_scope import is_cross_account, scope_text
+from harper_starter.intent_scope import is_cross_account, points_at_one_account, scope_text
 from harper_starter.intent_suggest import suggest
 from harper_starter.intent_text import Query
 from harper_starter.reference import account_candidates, best_run_score, mask_names
@@ -35,6 +39,9 @@ EMBED_BELOW = 0.6
 """Rule decisions less confident than this go to the embedding stage (when there is one)."""
 KEEP_RULES = frozenset({"single_word"})
 """Rules whose unsure answer stands: one word ("insurance") has no speech act to compare."""
+UNNAMED_STATEMENT = "update_statement"
+"""A rule whose answer is checked by meaning when the query names and points at no account."""
+MASK = "the account"
 
 
 class IntentDecision(BaseModel):
@@ -114,29 +121,86 @@ class Classifier(Protocol):
     async def classify(self, query: str) -> IntentDecision: ...
 
 
-class IntentClassifier:
-    """Rules first; for unsure results the nearest intent by meaning (when an embedder is set)."""
+def _masked(q: Query, description: Description | None) -> str:
+    return mask_names(q, description.token_indexes(q) if description else set())
 
-    def __init__(self, embedder: Embedder | None = None, min_margin: float = 0.02) -> None:
-        self._index = PrototypeIndex(embedder) if embedder is not None else None
+
+def labelled_texts(examples: tuple[Example, ...]) -> list[LabelledText]:
+    """The examples as the embedding stage compares them: account names masked like a query;
+    those left with fewer than two words besides the mask ("Sunny Days Childcare") say nothing
+    about what the broker wants and are left out."""
+    texts = [(_masked(q := Query.parse(e.q), find_description(q)), e.intent) for e in examples]
+    return [LabelledText(text, intent) for text, intent in texts if _content_words(text) >= 2]
+
+
+def _content_words(masked: str) -> int:
+    return len(Query.parse(masked.replace(MASK, " ")).words)
+
+
+class IntentClassifier:
+    """Rules first; unsure results go to the nearest intent by meaning (when an embedder is set)."""
+
+    def __init__(
+        self,
+        embedder: Embedder | None = None,
+        min_margin: float = 0.03,
+        examples: tuple[Example, ...] | None = None,
+    ) -> None:
+        chosen = examples if examples is not None else all_examples()
+        self._index = (
+            ExampleIndex(embedder, labelled_texts(chosen)) if embedder is not None else None
+        )
         self._min_margin = min_margin
+
+    async def warm(self, attempts: int = 10, pause_s: float = 3.0) -> None:
+        """Embed the examples now (a few seconds), so no query waits for it. The embedder may
+        not answer yet while the indexer starts: try again a few times, then leave it to the
+        first unsure query. Never fails."""
+        if self._index is None:
+            return
+        for attempt in range(1, attempts + 1):
+            try:
+                await self._index.warm()
+                return
+            except Exception as exc:
+                logger.info("intent examples not embedded (try %d): %s", attempt, exc)
+                await asyncio.sleep(pause_s)
+        logger.warning("intent examples not embedded; the first unsure query will embed them")
 
     async def classify(self, query: str) -> IntentDecision:
         """Classify one query; never fails because the embedder does."""
         q, description, x = _prepare(query)
         verdict = first_verdict(x)
-        if self._index is None or verdict.confidence >= EMBED_BELOW or verdict.rule in KEEP_RULES:
+        if self._index is None or not self._unsure(verdict, q, x, description):
             return decide(q, verdict, description)
+        masked = _masked(q, description)
+        if _content_words(masked) < 2:
+            if masked.strip() == MASK and len(q.words) > 1 and verdict.rule == "fallback":
+                # the whole query reads as a name ("cedar hollow tasting room"): look it up
+                return decide(q, Verdict("search", 0.5, "name_only"), description)
+            return decide(q, verdict, description)  # a name alone has no speech act to compare
         try:
-            excluded = description.token_indexes(q) if description else set()
-            match = await self._index.nearest(mask_names(q, excluded))
+            match = await self._index.nearest(masked)
         except Exception:  # the embedder is remote; the rules' answer still stands
             logger.warning("intent embedding failed; keeping rule %s", verdict.rule, exc_info=True)
             return decide(q, verdict, description)
         return decide(q, self._second_opinion(verdict, match), description)
 
+    @staticmethod
+    def _unsure(verdict: Verdict, q: Query, x: RuleInput, description: Description | None) -> bool:
+        if verdict.rule in KEEP_RULES:
+            return False
+        if verdict.confidence < EMBED_BELOW:
+            return True
+        unnamed = (
+            x.name_score < NAME_LIKE and description is None and not points_at_one_account(q.text)
+        )
+        return verdict.rule == UNNAMED_STATEMENT and unnamed
+
     def _second_opinion(self, verdict: Verdict, match: Match) -> Verdict:
-        if match.margin < self._min_margin:
+        if match.margin < self._min_margin or match.intent == verdict.intent:
             return verdict
+        if match.intent == "unclear" and verdict.intent != "unclear":
+            return verdict  # a query the rules read as a request is not sent back by likeness
         confidence = round(min(0.75, max(verdict.confidence, 0.4 + match.margin)), 3)
         return Verdict(match.intent, confidence, f"embedding_knn({verdict.rule})")

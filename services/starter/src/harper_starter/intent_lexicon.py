@@ -181,6 +181,8 @@ TYPOS: dict[str, str] = {
     "rec'd": "received",
     "recd": "received",
     "info": "information",
+    "acct": "account",
+    "accts": "accounts",
 }
 
 TYPO_TARGETS: frozenset[str] = _words(

@@ -43,8 +43,11 @@ FOLLOWUP_START = re.compile(
     r"^(?:follow up|chase|nudge|ping|check in|check back|reach out|touch base|get back to|"
     r"get in touch|loop in|circle back|ask(?! me\b)|let (?:them|him|her|the \w+) know|"
     r"tell (?:them|him|her|the \w+)\b|remind(?! me (?:what|when|who|how|if|whether|which)\b)|"
-    r"email(?! address)|text|message|dm|reply|respond|write back|answer|"
-    r"call(?! (?:log|notes?|summary|recording|transcript)\b)|phone(?! (?:number|numbers|no|#)\b)|"
+    # the channel nouns used as nouns ("email from X", "phone for X") are no command
+    r"email(?! (?:address|for|of|from)\b)|text(?! (?:for|of|from)\b)|"
+    r"message(?! (?:for|of|from)\b)|dm|reply|respond|write back|answer|"
+    r"call(?! (?:log|notes?|summary|recording|transcript|for|of|from)\b)|"
+    r"phone(?! (?:number|numbers|no|for|of|from)\b| #)|"
     r"shoot|draft|write|compose|"
     r"prepare|prep|send(?! me\b)|schedule (?:a )?call|set up (?:a )?call|"
     r"give(?: \S+){1,5} a (?:call|ring|shout|buzz))\b"
@@ -61,7 +64,9 @@ UPDATE_START = re.compile(
 EDIT_START = re.compile(r"^(?:fix|correct|edit|remove|delete|redo|undo)\b")
 """Generic edits: an update only when they name a field or an account ("fix the premium")."""
 QUESTION_START = re.compile(
-    r"^(?:what|when|where|who|whom|whose|which|why|how|is|are|was|were|does|did|has|have|had|can|"
+    r"^(?:(?:by|until|till|since|for|from|in|on|at|to|with|about|of) "
+    r"(?:when|what|which|whom|whose|how (?:long|much|many|soon|far))|"
+    r"what|when|where|who|whom|whose|which|why|how|is|are|was|were|does|did|has|have|had|can|"
     r"could|should|would|will|any|anything|anyone|anybody|status|eta|do (?:we|i|you|they|any|our|"
     r"my)|show|list|find|pull|look up|lookup|search|get me|give me|tell me|remind me|open|view|"
     r"display|bring up|go to|see|check (?:if|"

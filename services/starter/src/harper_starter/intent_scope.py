@@ -9,9 +9,11 @@ about Keystone Builders.
 
 from __future__ import annotations
 
+import itertools
 import re
 
 from harper_starter.intent_describe import DESCRIPTIVE, TRADE_PLURALS
+from harper_starter.intent_lexicon import ONE_PARTY, REFERS_TO_ONE
 from harper_starter.intent_text import Query, is_business_noun
 
 _LISTING = r"(?:which|what|all|any|show|list|my|our|find|every|other|how many)"
@@ -114,3 +116,15 @@ def scope_text(q: Query) -> str:
             if not is_business_noun(before.text):
                 keys[k] = "name"
     return " ".join(keys)
+
+
+def points_at_one_account(query: str) -> bool:
+    """Whether the question refers to one account without naming it: a pronoun ("their
+    premium") or "the client", "this account" (``REFERS_TO_ONE``, ``ONE_PARTY``)."""
+    words = re.findall(r"[a-z']+", query.lower().replace("’", "'"))
+    if any(word in REFERS_TO_ONE for word in words):
+        return True
+    return any(
+        a in ("the", "this", "that") and b.removesuffix("'s") in ONE_PARTY
+        for a, b in itertools.pairwise(words)
+    )

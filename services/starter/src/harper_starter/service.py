@@ -20,6 +20,7 @@ from harper_common.skills import SkillError, load_all_skills
 from harper_starter.agent import StarterAgent
 from harper_starter.claude_intent import ClaudeIntentClassifier, make_classifier
 from harper_starter.confirm import ConfirmHandler
+from harper_starter.intent import Classifier, IntentClassifier
 
 NAME = "starter"
 log = logging.getLogger(__name__)
@@ -41,8 +42,12 @@ def build(settings: HarperSettings) -> BusService:
     index = IndexClient(bus)
     sessions = SessionStore(redis, ttl_s=settings.session_ttl_s)
     classifier = make_classifier(settings.data_dir, settings.skills_dir, index)
+    local: Classifier = classifier
     if isinstance(classifier, ClaudeIntentClassifier):
         service.on_stop.append(classifier.aclose)
+        local = classifier.local
+    if isinstance(local, IntentClassifier):
+        service.in_background("embed intent examples", local.warm)
     agent = StarterAgent(
         classifier=classifier,
         index=index,

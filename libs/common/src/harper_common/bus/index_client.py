@@ -7,6 +7,7 @@ from collections.abc import Sequence
 from harper_common.bus.client import BusClient
 from harper_common.messages import endpoints, subjects
 from harper_common.messages.index import (
+    EMBED_BATCH,
     DescriptionFilters,
     DescriptionHit,
     EmbedReply,
@@ -69,10 +70,13 @@ class IndexClient:
         return await self.bus.call(endpoints.INDEX_PASSAGES, request)
 
     async def embed(self, texts: Sequence[str]) -> list[list[float]]:
-        reply = await self.bus.request(
-            subjects.INDEX_EMBED, EmbedRequest(texts=list(texts)), EmbedReply
-        )
-        return reply.vectors
+        """One vector per text, in order; sent in requests of at most `EMBED_BATCH` texts."""
+        vectors: list[list[float]] = []
+        for start in range(0, len(texts), EMBED_BATCH):
+            request = EmbedRequest(texts=list(texts[start : start + EMBED_BATCH]))
+            reply = await self.bus.request(subjects.INDEX_EMBED, request, EmbedReply)
+            vectors += reply.vectors
+        return vectors
 
     async def status(self, timeout_s: float = 2.0) -> IndexStatus:
         return await self.bus.request(

@@ -106,8 +106,13 @@ class ScanReply(WireModel):
     total: int = 0
 
 
+EMBED_BATCH = 64
+"""The most texts one embed request carries: the reply's vectors, as JSON, stay well under
+NATS's 1 MB message limit (384 floats take about 8 KB)."""
+
+
 class EmbedRequest(WireModel):
-    texts: list[str] = Field(min_length=1, max_length=256)
+    texts: list[str] = Field(min_length=1, max_length=EMBED_BATCH)
 
 
 class EmbedReply(WireModel):

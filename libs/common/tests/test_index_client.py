@@ -1,0 +1,33 @@
+"""IndexClient: how its calls are cut into requests the indexer accepts."""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any, cast
+
+from harper_common.bus.client import BusClient
+from harper_common.bus.index_client import IndexClient
+from harper_common.messages import subjects
+from harper_common.messages.index import EMBED_BATCH, EmbedReply, EmbedRequest
+
+
+class EchoEmbedBus:
+    """Answers embed requests with one vector per text: [length of the text, its position]."""
+
+    def __init__(self) -> None:
+        self.sizes: list[int] = []
+
+    async def request(self, subject: str, request: Any, reply_type: Any) -> EmbedReply:
+        assert subject == subjects.INDEX_EMBED and isinstance(request, EmbedRequest)
+        # validated again as the indexer would: a request over the limit is refused there
+        checked = EmbedRequest.model_validate(request.model_dump())
+        self.sizes.append(len(checked.texts))
+        return EmbedReply(model="echo", vectors=[[float(len(t))] for t in checked.texts])
+
+
+def test_many_texts_are_embedded_in_requests_the_indexer_accepts() -> None:
+    bus = EchoEmbedBus()
+    texts = ["x" * (i % 7 + 1) for i in range(2 * EMBED_BATCH + 25)]
+    vectors = asyncio.run(IndexClient(cast(BusClient, bus)).embed(texts))
+    assert bus.sizes == [EMBED_BATCH, EMBED_BATCH, 25]
+    assert vectors == [[float(len(t))] for t in texts]
