@@ -57,6 +57,14 @@ _COMPARATIVE = re.compile(r"\bhow much (?:[a-z]+er|more|less)\b")
 _CONTACT_ONLY = re.compile(r"\(?\d{3}\)?[\s.-]\d{3}[\s.-]\d{4}|@[\w-]+\.\w")
 _WORDS = re.compile(r"[A-Za-z]{2,}")
 _SPEAKER = re.compile(r"^(?:\d{4}-\d{2}-\d{2}[ T][\d:]+Z?\s+)?[A-Z][^:]{0,60}:\s+")
+_SPOKEN = ("turn", "message")
+"""Passage kinds whose text starts with who said it ("Cody: ...", "2026-05-02 09:14 Lena: ...")."""
+
+
+def said(text: str, hit: PassageHit) -> str:
+    """What was said: a turn or a text message without its speaker; an email sentence as it
+    is (its first words before a colon are part of it: "the reason I'm reaching out: ...")."""
+    return _SPEAKER.sub("", text) if hit.kind in _SPOKEN else text
 
 
 @dataclass(frozen=True)
@@ -116,7 +124,7 @@ def holds(kind: str, text: str) -> bool:
     if kind == "count":
         return _COUNT.search(text) is not None
     if kind == "name":
-        return _NAME.search(_SPEAKER.sub("", text)) is not None
+        return _NAME.search(text) is not None
     if kind == "reason":
         return _REASON.search(text) is not None
     return False
@@ -187,7 +195,7 @@ def _latest_first(chosen: list[Unit], scored: list[Unit], kinds: set[str]) -> li
     if not chosen or not valued:
         return chosen
     top = chosen[0]
-    kind = next((k for k in valued if holds(k, _SPEAKER.sub("", top.text))), None)
+    kind = next((k for k in valued if holds(k, said(top.text, top.hit))), None)
     if kind is None or top.hit.date is None:
         return chosen
     newer = [
@@ -197,7 +205,7 @@ def _latest_first(chosen: list[Unit], scored: list[Unit], kinds: set[str]) -> li
         and _aware(u.hit.date) > _aware(top.hit.date)
         and u.hit.path != top.hit.path
         and u.score >= top.score - LATEST_MARGIN
-        and holds(kind, _SPEAKER.sub("", u.text))
+        and holds(kind, said(u.text, u.hit))
     ]
     if not newer:
         return chosen
@@ -210,16 +218,16 @@ def _latest_first(chosen: list[Unit], scored: list[Unit], kinds: set[str]) -> li
 def _signals(
     text: str, hit: PassageHit, kinds: set[str], asked: set[str], newest: datetime | None
 ) -> float:
-    said = _SPEAKER.sub("", text)
+    words = said(text, hit)
     score = 0.0
-    is_question = said.rstrip().endswith("?")
+    is_question = words.rstrip().endswith("?")
     answer = hit.after if is_question and hit.after else ""
     for kind in kinds:
-        if holds(kind, said):
+        if holds(kind, words):
             score += 2.0
         elif answer and holds(kind, _SPEAKER.sub("", answer)):
             score += 1.5  # a question whose answer comes in the next turn
-    overlap = len(asked & term_set(said))
+    overlap = len(asked & term_set(words))
     score += min(2.0, 0.4 * overlap)
     if is_question and not answer:
         score -= 1.5
@@ -232,9 +240,9 @@ def _signals(
     if newest is not None and hit.date is not None:
         days = (newest - _aware(hit.date)).days
         score += 0.4 if days <= 0 else max(0.0, 0.4 - days / 120)
-    if len(said) < 12:
+    if len(words) < 12:
         score -= 1.0
-    if _CONTACT_ONLY.search(said) and len(_WORDS.findall(_CONTACT_ONLY.sub("", said))) < 5:
+    if _CONTACT_ONLY.search(words) and len(_WORDS.findall(_CONTACT_ONLY.sub("", words))) < 5:
         score -= 2.0  # a contact line, not something anyone said
     return score
 
