@@ -75,3 +75,25 @@ def test_a_contact_line_is_never_the_answer() -> None:
     ]
     [best, *_] = best_units("how many volunteers do they have", hits)
     assert "sixty volunteers" in best.text
+
+
+def test_an_email_sentence_keeps_the_words_before_its_colon() -> None:
+    paragraph = hit(
+        "We run a bakery downtown with two ovens. The reason I'm writing: last spring a "
+        "customer slipped on our wet floor and sued us. Can you help?",
+        5,
+    )
+    [best] = best_units("why do they want more liability", [paragraph], keep=1)
+    assert "slipped on our wet floor" in best.text
+
+
+def test_what_happened_is_answered_by_the_sentence_that_tells_it() -> None:
+    turns = [
+        hit("Ana: That's why we sell online too.", 3, kind="turn"),
+        hit(
+            "Ana: In March a delivery van backed into our awning and tore it down.", 3, kind="turn"
+        ),
+    ]
+    assert asked_kinds("the awning claim, what happened") == {"event"}
+    [best] = best_units("the awning claim, what happened", turns, keep=1)
+    assert "backed into our awning" in best.text

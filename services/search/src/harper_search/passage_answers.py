@@ -32,7 +32,8 @@ ANSWER_KINDS: dict[str, tuple[str, ...]] = {
     "percent": ("percent", "share", "%", "portion", "proportion"),
     "count": ("how many", "number of"),
     "name": ("who", "whom", "which carrier", "which company", "what company", "whose"),
-    "reason": ("why", "reason", "because", "what happened", "how come"),
+    "reason": ("why", "reason", "because", "how come"),
+    "event": ("what happened", "happen", "incident"),
 }
 """Question words -> the kind of answer they ask for (English interrogatives, not phrasings)."""
 
@@ -51,6 +52,12 @@ _COUNT = re.compile(
 )
 _NAME = re.compile(r"(?<![.!?]\s)(?<!^)\b[A-Z][a-z]+(?:\s+[A-Z][a-z&.]+)*")
 _REASON = re.compile(r"\b(?:because|since|after|due to|so that|so we|that's why|reason)\b", re.I)
+_PAST = re.compile(
+    r"\b(?:was|were|had|got|went|came|broke|fell|hit|lost|took|sent|told|caught|ran|cut|bit|"
+    r"stole|stolen|burnt|froze|blew|tore|slipped|[a-z]{3,}ed)\b",
+    re.I,
+)
+"""Past-tense verbs (the common irregular ones and the regular ending)."""
 _SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[A-Z0-9\"'$(])|\n+")
 _LIST = re.compile(r"^[\s>]*(?:[-*•]|\d{1,2}[.)])\s+\S", re.M)
 _COMPARATIVE = re.compile(r"\bhow much (?:[a-z]+er|more|less)\b")
@@ -126,8 +133,17 @@ def holds(kind: str, text: str) -> bool:
     if kind == "name":
         return _NAME.search(text) is not None
     if kind == "reason":
-        return _REASON.search(text) is not None
+        # a reason is given ("because ...") or told as what happened ("In May our bookkeeper
+        # got an email ... and sent $48,000")
+        return _REASON.search(text) is not None or narrates(text)
+    if kind == "event":
+        return narrates(text)
     return False
+
+
+def narrates(text: str) -> bool:
+    """Tells something that happened: a past-tense verb and when it was."""
+    return _PAST.search(text) is not None and has_date(text)
 
 
 def units_of(hit: PassageHit, with_previous: bool = False) -> list[str]:
@@ -164,7 +180,7 @@ def best_units(
         base = 1.5 / (1 + 0.5 * rank)
         best: Unit | None = None
         singles = units_of(hit)
-        for text in units_of(hit, with_previous="reason" in kinds):
+        for text in units_of(hit, with_previous=bool(kinds & {"reason", "event"})):
             unit_score = base + _signals(text, hit, kinds, asked, newest)
             if text not in singles:
                 unit_score += 0.5  # a reason with what led to it
