@@ -1,11 +1,11 @@
-"""Search agent benchmark: text index build, search_files latency, local-engine answer latency.
+"""Search agent benchmark: catalog build, local-engine answer latency.
 
 Run: ``.venv/bin/python tests/bench/bench_search.py [--small 1000] [--big 10000]``. Generates
 demo books into a temporary folder and prints figures (no assertions):
 
-- the text index build (the service does this at start) and one account's refresh;
-- ``search_files`` within one account and across every account (through the inverted index),
-  p50 / p95 over varied queries;
+- the catalog build (the service does this at start, from state.md files and source folder
+  names) and one account's refresh (text is searched in the indexer's passage index: its figures
+  are in ``run_all.py``);
 - the local engine's whole answer per level: L1 (state field), L2 (a fact in the sources),
   L3 (every account matching filters), tools and file reads included. The indexer's
   AccountIndex answers lookups and scans in-process (its embedder is a word-hash stand-in: L3
@@ -36,22 +36,14 @@ from harper_indexer.in_process import InProcessDirectory
 from harper_indexer.ingest import ingest_memory_root
 from harper_search.book_values import BookValues
 from harper_search.catalog import Catalog
-from harper_search.file_search import search_lines
 from harper_search.listing_reader import ListingReader
 from harper_search.listing_words import load_listing_words
 from harper_search.local_brain import LocalBrain
 from harper_search.session import ToolSession
-from harper_search.text_index import TextIndex
 from harper_search.tool_specs import new_budget
 from harper_search.toolbox import Toolbox
 
 AS_OF = date(2026, 11, 22)
-QUERIES = [
-    "loss runs", "equipment schedule", "Tri-County Insurance Services", "hood suppression",
-    "bind it", "renews January 1, 2027", "payroll", "underwriter clarification",
-    "driver list with license numbers", "Hartford came back", "ignore previous instructions",
-    "staff-to-child ratios",
-]  # fmt: skip
 L1 = ["what stage are they in", "who's the contact there", "premium?", "next steps pls"]
 L2 = ["whats the payroll", "who are they insured with now", "what docs are missing", "renwal date"]
 SKILLS = Path(__file__).resolve().parents[2] / "skills"
@@ -72,48 +64,24 @@ def bench_book(folder: Path, size: int) -> None:
     print(f"\n== {size:,} accounts (demo written in {time.perf_counter() - started:.1f} s)")
     memory = MemoryRoot(folder / "mem")
     truth = GroundTruth.model_validate_json((folder / "truth.json").read_text())
-    index, catalog = TextIndex(memory), Catalog(memory)
+    catalog = Catalog(memory)
     started = time.perf_counter()
     catalog.build()
     print(f"catalog build         {time.perf_counter() - started:6.1f} s")
-    started = time.perf_counter()
-    index.build()
-    print(
-        f"text index build      {time.perf_counter() - started:6.1f} s ({index.file_count:,} files, {len(index.postings):,} terms)"
-    )
     ids = memory.account_ids()
     rng = random.Random(1)
     refresh = []
     for account_id in rng.sample(ids, 20):
         t = time.perf_counter()
-        index.refresh_account(account_id)
+        catalog.refresh_account(account_id)
         refresh.append(time.perf_counter() - t)
     print(f"refresh one account   {millis(refresh)}")
-    bench_search_files(memory, index, ids, rng)
-    asyncio.run(bench_answers(folder, memory, index, catalog, truth, rng))
-
-
-def bench_search_files(
-    memory: MemoryRoot, index: TextIndex, ids: list[str], rng: random.Random
-) -> None:
-    one, every = [], []
-    for query in QUERIES * 3:
-        scope = f"accounts/{rng.choice(ids)}/sources"
-        t = time.perf_counter()
-        search_lines(memory, index, query, scope)
-        one.append(time.perf_counter() - t)
-    for query in QUERIES * 2:
-        t = time.perf_counter()
-        search_lines(memory, index, query, "accounts")
-        every.append(time.perf_counter() - t)
-    print(f"search_files 1 acct   {millis(one)}")
-    print(f"search_files all      {millis(every)}")
+    asyncio.run(bench_answers(folder, memory, catalog, truth, rng))
 
 
 async def bench_answers(
     folder: Path,
     memory: MemoryRoot,
-    index: TextIndex,
     catalog: Catalog,
     truth: GroundTruth,
     rng: random.Random,
@@ -121,9 +89,9 @@ async def bench_answers(
     store = EdgeStore(folder / "index", dense_dim=WordHashEmbedder.dim)
     account_index = AccountIndex(store, WordHashEmbedder())
     ingest_memory_root(folder / "mem", account_index)
-    toolbox = Toolbox(memory, index, InProcessDirectory(account_index), [])
+    toolbox = Toolbox(memory, InProcessDirectory(account_index), [])
     words = load_listing_words(load_skills(SKILLS, "search"))
-    brain = LocalBrain(catalog, index.has_word, ListingReader(words, BookValues(toolbox)))
+    brain = LocalBrain(catalog, catalog.has_word, ListingReader(words, BookValues(toolbox)))
     accounts = rng.sample(truth.accounts, 30)
     for level, questions in (("L1", L1), ("L2", L2), ("L3", L3)):
         samples = []

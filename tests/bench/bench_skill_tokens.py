@@ -57,7 +57,6 @@ from harper_indexer.ingest import ingest_memory_root  # noqa: E402
 from harper_search.catalog import Catalog  # noqa: E402
 from harper_search.claude_brain import ClaudeBrain  # noqa: E402
 from harper_search.session import ToolSession  # noqa: E402
-from harper_search.text_index import TextIndex  # noqa: E402
 from harper_search.tool_specs import new_budget  # noqa: E402
 from harper_search.toolbox import Toolbox  # noqa: E402
 
@@ -228,8 +227,6 @@ def run(accounts: int) -> list[dict[str, Any]]:
         ingest_memory_root(base / "mem", AccountIndex(store, embedder))
         catalog = Catalog(memory)
         catalog.build()
-        index = TextIndex(memory)
-        index.build()
         search_skills = load_skills(SKILLS, "search")
         every_skill = [s for agent in AGENTS for s in load_skills(SKILLS, agent)]
         systems = {
@@ -237,9 +234,7 @@ def run(accounts: int) -> list[dict[str, Any]]:
             "search-up-front": skill_text(search_skills),
             "all-up-front": skill_text(every_skill),
         }
-        toolbox = Toolbox(
-            memory, index, InProcessDirectory(AccountIndex(store, embedder)), search_skills
-        )
+        toolbox = Toolbox(memory, InProcessDirectory(AccountIndex(store, embedder)), search_skills)
         tokens = counter()
         rows = []
         for question in questions(truth):

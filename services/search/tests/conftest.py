@@ -37,7 +37,6 @@ from harper_search.listing_reader import ListingReader
 from harper_search.listing_words import load_listing_words
 from harper_search.local_brain import LocalBrain
 from harper_search.own_actions import OwnActions
-from harper_search.text_index import TextIndex
 from harper_search.text_vectors import TextVectors
 from harper_search.toolbox import Toolbox
 
@@ -59,11 +58,10 @@ class Book:
     truth: GroundTruth
     directory: InProcessDirectory
     catalog: Catalog
-    index: TextIndex
     skills: list[Skill]
 
     def toolbox(self) -> Toolbox:
-        return Toolbox(self.memory, self.index, self.directory, self.skills)
+        return Toolbox(self.memory, self.directory, self.skills)
 
     def has_sources(self, account_id: str) -> bool:
         card = self.catalog.get(account_id)
@@ -88,11 +86,9 @@ def book(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Book]:
     passage_index.fill_complete = True
     catalog = Catalog(memory)
     catalog.build()
-    text_index = TextIndex(memory)
-    text_index.build()
     skills = load_skills(SKILLS, "search")
     directory = InProcessDirectory(account_index, passage_index)
-    yield Book(memory, truth, directory, catalog, text_index, skills)
+    yield Book(memory, truth, directory, catalog, skills)
     store.close()
     passage_store.close()
 
@@ -132,7 +128,7 @@ def make_agent(book: Book, progress: RecordedProgress, text_vectors: TextVectors
     def make(**knobs: Any) -> SearchAgent:
         return SearchAgent(
             toolbox=book.toolbox(),
-            local=LocalBrain(book.catalog, book.index.has_word, reader, own),
+            local=LocalBrain(book.catalog, book.catalog.has_word, reader, own),
             has_sources=book.has_sources,
             progress=lambda _request_id: progress,
             today=lambda: AS_OF,

@@ -35,7 +35,6 @@ from harper_search.listing_words import load_listing_words, parse_listing_words
 from harper_search.local_brain import LocalBrain
 from harper_search.own_actions import OwnActions
 from harper_search.session import ToolSession
-from harper_search.text_index import TextIndex
 from harper_search.text_vectors import TextVectors
 from harper_search.tool_specs import SEARCH_DESCRIPTIONS, SEARCH_FILES, new_budget
 from harper_search.toolbox import Toolbox
@@ -168,7 +167,7 @@ def setup(
 ) -> Setup:
     memory = MemoryRoot(tmp_path)
     index = FakeIndex()
-    toolbox = Toolbox(memory, TextIndex(memory), index, skills)
+    toolbox = Toolbox(memory, index, skills)
     words = load_listing_words(skills)
     reader = ListingReader(words, BookValues(toolbox), text_vectors)
     own = OwnActions(text_vectors, words.action_examples)

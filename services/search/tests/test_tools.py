@@ -11,9 +11,8 @@ import pytest
 
 from harper_common.demo import generate_demo
 from harper_common.memory.paths import MemoryRoot
-from harper_search.file_search import search_lines
+from harper_search.catalog import Catalog
 from harper_search.run_log import RunLog
-from harper_search.text_index import TextIndex
 from harper_search.tool_specs import (
     ListFilesInput,
     LookupAccountInput,
@@ -115,7 +114,7 @@ async def test_descriptions_and_lookup_come_from_the_index(book: Book) -> None:
     assert found.matches[0].account_name == "Cascade Ridge Roofing"
 
 
-def test_the_text_index_follows_changes_one_account_at_a_time(tmp_path: Path) -> None:
+def test_the_catalog_knows_the_words_of_each_state_file(tmp_path: Path) -> None:
     generate_demo(
         tmp_path / "mem",
         accounts=3,
@@ -124,21 +123,17 @@ def test_the_text_index_follows_changes_one_account_at_a_time(tmp_path: Path) ->
         truth_path=tmp_path / "t.json",
     )
     memory = MemoryRoot(tmp_path / "mem")
-    index = TextIndex(memory)
-    index.build()
+    catalog = Catalog(memory)
+    catalog.build()
     account_id = memory.account_ids()[0]
-    note = memory.account_dir(account_id) / "sources/emails/email_20260101_0000"
-    note.mkdir(parents=True)
-    (note / "raw.txt").write_text("Subject: x\n\nThe zeppelin hangar needs cover.\n")
-    assert search_lines(memory, index, "zeppelin hangar", "accounts").hits == []
-    index.refresh_account(account_id)
-    hits = search_lines(memory, index, "zeppelin hangar", "accounts").hits
-    assert [h.path for h in hits] == [
-        f"accounts/{account_id}/sources/emails/email_20260101_0000/raw.txt"
-    ]
+    state = memory.account_dir(account_id) / "state.md"
+    assert not catalog.has_word("zeppelins")
+    state.write_text(state.read_text() + "\nThey also insure a zeppelin hangar.\n")
+    catalog.refresh_account(account_id)
+    assert catalog.has_word("zeppelins") and catalog.has_word("Zeppelin")
     shutil.rmtree(memory.account_dir(account_id))
-    index.refresh_account(account_id)
-    assert search_lines(memory, index, "zeppelin hangar", "accounts").hits == []
+    catalog.refresh_account(account_id)
+    assert not catalog.has_word("zeppelin")
 
 
 @pytest.mark.anyio

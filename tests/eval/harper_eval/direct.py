@@ -34,7 +34,6 @@ from harper_search.listing_reader import ListingReader
 from harper_search.listing_words import load_listing_words
 from harper_search.local_brain import LocalBrain
 from harper_search.own_actions import OwnActions
-from harper_search.text_index import TextIndex
 from harper_search.text_vectors import TextVectors
 from harper_search.toolbox import Toolbox
 
@@ -71,15 +70,13 @@ async def run(name: str, split: str, show: bool) -> int:
         passages.fill_complete = True
         catalog = Catalog(memory)
         catalog.build()
-        text_index = TextIndex(memory)
-        text_index.build()
         skills = load_skills(ROOT / "skills", "search")
-        toolbox = Toolbox(memory, text_index, InProcessDirectory(index, passages), skills)
+        toolbox = Toolbox(memory, InProcessDirectory(index, passages), skills)
         vectors = TextVectors(_Vectors(embedder))
         words = load_listing_words(skills)
         reader = ListingReader(words, BookValues(toolbox), vectors)
         brain = LocalBrain(
-            catalog, text_index.has_word, reader, OwnActions(vectors, words.action_examples)
+            catalog, catalog.has_word, reader, OwnActions(vectors, words.action_examples)
         )
         agent = SearchAgent(
             toolbox=toolbox,

@@ -1,14 +1,16 @@
 """What the search agent knows about the book without a tool call: names, places, trades.
 
-Only vocabulary (to recognise "roofers in Austin" or a company name in a question) and where each
-account's sources are. Answers never come from here: they come from the tools.
-Built at start with the text index, refreshed per account on account events.
+Only vocabulary (to recognise "roofers in Austin" or a company name in a question, and the words
+state.md files use, so a real word of the book is never read as a typo) and where each account's
+sources are. Answers never come from here: they come from the tools. Built at start from each
+state.md and the source folders' names, refreshed per account on account events.
 """
 
 from __future__ import annotations
 
 import os
 import threading
+from collections import Counter
 from dataclasses import dataclass
 
 from harper_common.memory.errors import HarperMemoryError
@@ -16,6 +18,7 @@ from harper_common.memory.paths import ACCOUNTS, RAW_FILE, SOURCES, STATE_FILE, 
 from harper_common.memory.state import parse_state
 from harper_search.account_files import AccountText
 from harper_search.run_log import is_source_path
+from harper_search.terms import stem, term_set
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -34,6 +37,8 @@ class Catalog:
     def __init__(self, memory: MemoryRoot) -> None:
         self.memory = memory
         self.cards: dict[str, AccountCard] = {}
+        self._words: dict[str, frozenset[str]] = {}
+        self._word_counts: Counter[str] = Counter()
         self._lock = threading.Lock()
 
     def build(self) -> None:
@@ -47,11 +52,20 @@ class Catalog:
     def add(self, account: AccountText) -> None:
         """Replace one account's card from its files (dropped when state.md is gone or bad)."""
         card = _card(account)
+        state = account.files.get(f"{ACCOUNTS}/{account.account_id}/{STATE_FILE}")
+        words = frozenset(term_set(state)) if card is not None and state else frozenset()
         with self._lock:
             if card is None:
                 self.cards.pop(account.account_id, None)
             else:
                 self.cards[account.account_id] = card
+            self._word_counts.subtract(self._words.pop(account.account_id, frozenset()))
+            self._word_counts.update(words)
+            self._words[account.account_id] = words
+
+    def has_word(self, word: str) -> bool:
+        """Whether some account's state.md uses the word (so it is no typo)."""
+        return self._word_counts[stem(word.lower())] > 0
 
     def values(self, attribute: str) -> set[str]:
         """Every distinct value of a card attribute (industry, city, state) in the book."""

@@ -1,8 +1,9 @@
 """The search agent service. Run alone with ``harper serve search`` (NATS_URL, HARPER_MEM_ROOT).
 
-At start it builds its catalog (names, places, trades: the vocabulary of the book) and its text
-index of the memory root in a worker thread; both are refreshed one account at a time from the
-account events (a plain core-NATS subscription, so every replica keeps its own copy current).
+At start it builds its catalog (names, places, trades, the words of each state.md: the vocabulary
+of the book) from state.md files and source folder names in a worker thread, refreshed one account
+at a time from the account events (a plain core-NATS subscription, so every replica keeps its own
+copy current). Text is searched through the indexer's passage index.
 Questions go to `SearchAgent` on ``harper.search.ask``; the brain is Claude when
 ``HARPER_BRAIN`` resolves to claude, else the local engine.
 """
@@ -11,6 +12,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import time
 from collections.abc import Callable
 from datetime import date
 
@@ -39,7 +41,6 @@ from harper_search.listing_reader import ListingReader
 from harper_search.listing_words import ListingWords, load_listing_words
 from harper_search.local_brain import LocalBrain
 from harper_search.own_actions import OwnActions
-from harper_search.text_index import TextIndex
 from harper_search.text_vectors import TextVectors
 from harper_search.toolbox import Toolbox
 
@@ -48,27 +49,23 @@ log = logging.getLogger(__name__)
 
 
 class MemoryViews:
-    """The catalog and the text index, built at start and refreshed per account."""
+    """The catalog, built at start and refreshed per account. (Text is searched through the
+    indexer's passage index, shared by every replica: nothing else is built here.)"""
 
     def __init__(self, memory: MemoryRoot) -> None:
         self.catalog = Catalog(memory)
-        self.index = TextIndex(memory)
         self.catalog_ready = False
         self.progress = "not started"
 
     def build(self) -> None:
+        started = time.perf_counter()
         self.catalog.build()
         self.catalog_ready = True
-        self.index.build(self._report)
-        self.progress = f"text index ready ({self.index.file_count} files)"
-
-    def _report(self, done: int, total: int) -> None:
-        self.progress = f"text index: {done}/{total} accounts"
-        log.info("search %s", self.progress)
+        self.progress = f"catalog ready ({len(self.catalog.cards)} accounts)"
+        log.info("search %s in %.1f s", self.progress, time.perf_counter() - started)
 
     def refresh(self, account_id: str) -> None:
         self.catalog.refresh_account(account_id)
-        self.index.refresh_account(account_id)
 
     def health(self) -> tuple[bool, str]:
         return self.catalog_ready, self.progress
@@ -81,7 +78,7 @@ def build(settings: HarperSettings) -> BusService:
     service.health_detail = views.health
     skills = _skills(settings)
     index = IndexClient(BusClient(service.broker, timeout_s=settings.request_timeout_s))
-    toolbox = Toolbox(memory, views.index, index, skills)
+    toolbox = Toolbox(memory, index, skills)
 
     def sources_on_file(account_id: str) -> bool:
         card = views.catalog.get(account_id)
@@ -141,7 +138,7 @@ def _local_brain(
         words = ListingWords()
     reader = ListingReader(words, book, vectors)
     own = OwnActions(vectors, words.action_examples)
-    return LocalBrain(views.catalog, views.index.has_word, reader=reader, own_actions=own)
+    return LocalBrain(views.catalog, views.catalog.has_word, reader=reader, own_actions=own)
 
 
 def _follow_account_events(service: BusService, views: MemoryViews, book: BookValues) -> None:

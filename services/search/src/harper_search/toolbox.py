@@ -32,7 +32,6 @@ from harper_common.skills import Skill, SkillError
 from harper_search.file_search import LINE_CHARS, LineHit
 from harper_search.run_log import RunLog, is_source_path
 from harper_search.skill_files import list_skill_files, read_skill_file
-from harper_search.text_index import TextIndex
 from harper_search.tool_specs import (
     ListFilesInput,
     LookupAccountInput,
@@ -100,18 +99,16 @@ def wrap_file(path: str, text: str) -> str:
 
 
 class Toolbox:
-    """The tools over one memory root, the text index, the indexer and the search skills."""
+    """The tools over one memory root, the indexer and the search skills."""
 
     def __init__(
         self,
         memory: MemoryRoot,
-        index: TextIndex,
         directory: Directory,
         skills: list[Skill],
         scan_slice: int = SCAN_SLICE,
     ) -> None:
         self.memory = memory
-        self.index = index
         self.directory = directory
         self.skills = skills
         self.scan_slice = scan_slice
