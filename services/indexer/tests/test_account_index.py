@@ -155,6 +155,19 @@ def test_a_person_named_by_some_of_their_words_finds_their_account(
     assert all(m.score < 0.75 for m in small_index.lookup("Adeyemi Bakery"))
 
 
+def test_the_people_of_its_sources_find_an_account(
+    store: VectorStore, embedder: Embedder, demo_states: list[AccountState]
+) -> None:
+    maple = next(s for s in demo_states if s.account_id == "29041")
+    people = {"29041": ["Priya Raman", "Greg Tanaka"]}
+    index = AccountIndex(store, embedder, people_of=lambda account_id: people.get(account_id, []))
+    index.upsert_states([maple])
+    for written in ("Priya Raman", "greg tanaka", "Tanaka"):
+        found = index.lookup(written)[0]
+        assert found.account_id == "29041" and found.contact in ("Priya Raman", "Greg Tanaka")
+    assert index.lookup(maple.name)[0].contact is None  # the name itself still wins
+
+
 def test_a_long_name_is_found_by_its_initials_written_exactly(
     small_index: AccountIndex, demo_states: list[AccountState]
 ) -> None:

@@ -9,7 +9,7 @@ within exact payload filters). All methods are blocking: call them from a worker
 from __future__ import annotations
 
 import threading
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from harper_common.memory import AccountState
 from harper_common.messages.index import (
@@ -31,7 +31,7 @@ from harper_indexer.lexical import Bm25Vectors
 from harper_indexer.names import name_similarity, name_vector, normalise_name, query_vector
 from harper_indexer.store import AccountPoint, PayloadMatch, VectorStore
 
-INDEX_FORMAT = 3
+INDEX_FORMAT = 4
 """Raise when descriptions, payloads or vectors change shape: stored points are then rewritten."""
 LISTING_SCORE = 1.0
 """The score of every hit of a search without text (a filtered listing: all match equally)."""
@@ -41,9 +41,17 @@ _CANDIDATES = 30
 class AccountIndex:
     """The name and description index of every account, over a store and an embedder."""
 
-    def __init__(self, store: VectorStore, embedder: Embedder) -> None:
+    def __init__(
+        self,
+        store: VectorStore,
+        embedder: Embedder,
+        people_of: Callable[[str], list[str]] | None = None,
+    ) -> None:
         self.store = store
         self.embedder = embedder
+        self.people_of = people_of
+        """The people of an account's sources (account id -> names), besides its primary
+        contact; in the service, read from the sources' summary.md files."""
         self._lexical = Bm25Vectors()
         self._writing = threading.Lock()
 
@@ -189,6 +197,13 @@ class AccountIndex:
             if payload.get("indexed_with") == self.indexed_with
         }
 
+    def _people(self, state: AccountState) -> list[str]:
+        people = _primary(state)
+        if self.people_of is not None:
+            known = {p.casefold() for p in people}
+            people += [p for p in self.people_of(state.account_id) if p.casefold() not in known]
+        return people[:MAX_PEOPLE]
+
     def _points(self, states: Sequence[AccountState]) -> list[AccountPoint]:
         dense = self.embedder.embed([profile(state) for state in states])
         points = []
@@ -200,7 +215,7 @@ class AccountIndex:
                 AccountPoint(
                     account_id=state.account_id,
                     name_vector=name_vector(state.name),
-                    contacts=[(person, name_vector(person)) for person in _people(state)],
+                    contacts=[(person, name_vector(person)) for person in self._people(state)],
                     initials=[(short, name_vector(short)) for short in _initials(state.name)],
                     name_payload={"account_id": state.account_id, "account_name": state.name},
                     dense=vector.tolist(),
@@ -211,6 +226,8 @@ class AccountIndex:
         return points
 
 
+MAX_PEOPLE = 12
+"""At most this many people per account in the names collection (primary contact first)."""
 PERSON_SCORE = 0.9
 """A person named by some of their own words ("Dr. Adeyemi", "Walter Morrow") matches this well."""
 _HONORIFICS = frozenset({"dr", "mr", "mrs", "ms", "miss", "jr", "sr", "ii", "iii"})
@@ -230,8 +247,8 @@ def _initials(name: str) -> list[str]:
     return ["".join(w[0] for w in words).upper()] if len(words) >= 3 else []
 
 
-def _people(state: AccountState) -> list[str]:
-    """The people of an account a broker may name it by: its primary contact (for now)."""
+def _primary(state: AccountState) -> list[str]:
+    """The account's primary contact, when state.md names one."""
     contact = state.primary_contact
     return [contact.name] if contact and contact.name and contact.name.strip() else []
 

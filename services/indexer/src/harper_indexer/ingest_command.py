@@ -10,10 +10,12 @@ from __future__ import annotations
 from collections.abc import Callable
 from pathlib import Path
 
+from harper_common.memory.paths import ACCOUNTS
 from harper_common.settings import HarperSettings
 from harper_indexer.account_index import AccountIndex
 from harper_indexer.embedding import make_embedder
 from harper_indexer.ingest import IngestReport, ingest_memory_root
+from harper_indexer.source_people import source_people
 from harper_indexer.store import open_store
 
 
@@ -36,7 +38,11 @@ def run_ingest(
             "stop it first (its indexer holds the embedded index)."
         ) from exc
     try:
-        index = AccountIndex(store, make_embedder(settings.data_dir / "models"))
+        index = AccountIndex(
+            store,
+            make_embedder(settings.data_dir / "models"),
+            people_of=lambda account_id: source_people(mem / ACCOUNTS / account_id),
+        )
         return ingest_memory_root(mem, index, progress=progress, clean=clean)
     finally:
         store.close()

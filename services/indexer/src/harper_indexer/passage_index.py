@@ -15,15 +15,14 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from harper_common.memory.errors import HarperMemoryError
 from harper_common.memory.models import SourceSummary
 from harper_common.memory.paths import MemoryRoot
-from harper_common.memory.sources import parse_summary
 from harper_common.messages.index import PassageHit, PassagesReply, PassagesRequest
 from harper_indexer.embedding import Embedder
 from harper_indexer.lexical import Bm25Vectors
 from harper_indexer.passage_cuts import CutPassage, cut_source
 from harper_indexer.passage_store import PassagePoint, PassageStore, passage_point_id
+from harper_indexer.source_people import read_summary
 
 EMBED_BATCH = 64
 _CHANNEL = {"emails": "email", "calls": "call", "sms": "sms", "summary": "summary"}
@@ -119,7 +118,7 @@ def _account_passages(root: Path, folder: Path) -> list[tuple[CutPassage, str | 
     if not sources.is_dir():
         return found
     for source in sorted(p for p in sources.glob("*/*") if p.is_dir()):
-        summary = _read_summary(source / "summary.md")
+        summary = read_summary(source / "summary.md")
         for name in ("raw.txt", "summary.md"):
             path = source / name
             if path.is_file():
@@ -127,13 +126,6 @@ def _account_passages(root: Path, folder: Path) -> list[tuple[CutPassage, str | 
                 cuts = cut_source(str(path.relative_to(root)), text)
                 found += [(cut, _direction(cut, summary)) for cut in cuts]
     return found
-
-
-def _read_summary(path: Path) -> SourceSummary | None:
-    try:
-        return parse_summary(path.read_text(encoding="utf-8", errors="replace"), path)
-    except (OSError, HarperMemoryError):
-        return None
 
 
 def _direction(cut: CutPassage, summary: SourceSummary | None) -> str | None:

@@ -36,6 +36,7 @@ from harper_indexer.handlers import IndexHandlers
 from harper_indexer.ingest import ingest_memory_root
 from harper_indexer.passage_index import PassageIndex
 from harper_indexer.passage_store import open_passage_store
+from harper_indexer.source_people import source_people
 from harper_indexer.store import DEFAULT_DENSE_DIM, open_store
 from harper_indexer.worker import IndexWorker
 
@@ -47,9 +48,13 @@ log = logging.getLogger(__name__)
 def build(settings: HarperSettings) -> BusService:
     service = BusService(NAME, settings)
     store, store_name = open_store(settings.qdrant_url, settings.index_dir)
-    index = AccountIndex(store, make_embedder(settings.data_dir / "models"))
-    worker = IndexWorker()
     memory = MemoryRoot(settings.mem_root)
+    index = AccountIndex(
+        store,
+        make_embedder(settings.data_dir / "models"),
+        people_of=lambda account_id: source_people(memory.account_dir(account_id)),
+    )
+    worker = IndexWorker()
     passage_store = open_passage_store(
         settings.qdrant_url, settings.index_dir, dense_dim=DEFAULT_DENSE_DIM
     )
