@@ -46,7 +46,7 @@ from harper_common.demo import generate_demo  # noqa: E402
 from harper_common.demo.truth import AccountTruth, GroundTruth  # noqa: E402
 from harper_common.memory.paths import MemoryRoot  # noqa: E402
 from harper_common.messages.query import AccountRef, AgentRequest, IntentInfo  # noqa: E402
-from harper_common.skills import Skill, available_skills_xml, load_skills  # noqa: E402
+from harper_common.skills import Skill, load_skills, skills_index  # noqa: E402
 from harper_common.skills.loader import activate, read_resource, resources  # noqa: E402
 from harper_common.skills.model import AGENTS  # noqa: E402
 from harper_indexer.account_index import AccountIndex  # noqa: E402
@@ -230,7 +230,7 @@ def run(accounts: int) -> list[dict[str, Any]]:
         search_skills = load_skills(SKILLS, "search")
         every_skill = [s for agent in AGENTS for s in load_skills(SKILLS, agent)]
         systems = {
-            "progressive": available_skills_xml(search_skills),
+            "progressive": skills_index(search_skills),
             "search-up-front": skill_text(search_skills),
             "all-up-front": skill_text(every_skill),
         }

@@ -15,7 +15,7 @@ from pydantic import SecretStr
 from harper_common.brain import AuditLog, BrainSettings, ClaudeClient, read_audit
 from harper_common.demo.truth import FactKind
 from harper_common.messages.progress import ToolCallStep, ToolResultStep
-from harper_common.skills import available_skills_xml
+from harper_common.skills import skills_index
 from harper_search.claude_brain import ClaudeBrain
 
 if TYPE_CHECKING:
@@ -33,7 +33,7 @@ async def brain(fake: FakeAnthropic, book: Book) -> AsyncIterator[ClaudeBrain]:
         claude_retry_max_delay_s=0.01,
     )
     client = ClaudeClient.from_settings(settings)
-    yield ClaudeBrain(client, available_skills_xml(book.skills), book.has_sources)
+    yield ClaudeBrain(client, skills_index(book.skills), book.has_sources)
     await client.aclose()
 
 
@@ -79,7 +79,7 @@ async def test_tool_loop_reads_then_answers_with_a_checked_citation(
     assert step is not None and step.brain == "claude"
     assert step.input_tokens == 3 * 10 + 50 and step.output_tokens == 3 * 5 + 20
     first, last = fake.requests[0], fake.requests[-1]
-    assert "<available_skills>" in first.body["system"][1]["text"]
+    assert "<available_skills location=" in first.body["system"][1]["text"]
     assert first.body["system"][1]["cache_control"] == EPHEMERAL
     assert "<question>" in first.messages[0]["content"][0]["text"]
     tool_result = last.messages[-1]["content"][0]

@@ -31,7 +31,7 @@ from harper_common.messages import subjects
 from harper_common.messages.events import AccountEvent
 from harper_common.messages.query import AgentRequest
 from harper_common.settings import HarperSettings
-from harper_common.skills import Skill, SkillError, available_skills_xml, load_skills
+from harper_common.skills import Skill, SkillError, load_skills, skills_index
 from harper_search.agent import SearchAgent, utc_today
 from harper_search.book_values import BookValues
 from harper_search.catalog import Catalog
@@ -124,7 +124,7 @@ def _claude(
         return None
     client = ClaudeClient.from_settings(brain_settings, agent="search")
     service.on_stop.append(client.aclose)
-    return ClaudeBrain(client, available_skills_xml(skills), has_sources)
+    return ClaudeBrain(client, skills_index(skills), has_sources)
 
 
 def _local_brain(

@@ -55,8 +55,7 @@ class ListFilesInput(_Input):
     path: str = Field(
         default="accounts",
         max_length=500,
-        description="A folder relative to the memory root (accounts/29041/sources/emails), "
-        "or a skills folder (skills/search).",
+        description="A folder: accounts/29041/sources/emails, or skills/search.",
     )
 
 
@@ -64,52 +63,47 @@ class ReadFileInput(_Input):
     path: str = Field(
         min_length=1,
         max_length=500,
-        description="A file relative to the memory root (accounts/29041/state.md) or a skill "
-        "file (skills/search/text-search/SKILL.md).",
+        description="accounts/29041/state.md, or skills/search/text-search/SKILL.md.",
     )
 
 
 class SearchFilesInput(_Input):
-    query: str = Field(min_length=1, max_length=300, description="Words to find; short is best.")
+    query: str = Field(min_length=1, max_length=300, description="What to find, in few words.")
     path: str = Field(
         default="accounts",
         max_length=500,
-        description="Where to search: accounts/<id>/sources for one account, accounts for all.",
+        description="accounts/<id> for one account, accounts for all.",
     )
-    limit: int = Field(default=20, ge=1, le=100, description="Most lines to return.")
+    limit: int = Field(default=20, ge=1, le=100, description="Most hits to return.")
 
 
 TOOL_SPECS: tuple[ToolSpec, ...] = (
     ToolSpec(
         name=LOOKUP_ACCOUNT,
-        description="Find accounts by company name (typos and missing suffixes tolerated). "
-        "Returns account_id, account_name and a 0-1 score per match.",
+        description="Find accounts by company name, typos tolerated: account_id, name, score 0-1.",
         input_model=LookupAccountInput,
     ),
     ToolSpec(
         name=SEARCH_DESCRIPTIONS,
-        description="Find accounts by stage, state, city, industry or line of coverage (exact "
-        "filters) and rank them by free text. Returns each account's state fields. With empty "
-        "text and limit null it lists every matching account.",
+        description="Find accounts by exact filters (stage, state, city, industry, coverage), "
+        "ranked by free text; empty text and limit null list every match.",
         input_model=SearchDescriptionsInput,
     ),
     ToolSpec(
         name=LIST_FILES,
-        description="List the files and folders at a path of the memory root "
-        "(accounts/<id>, accounts/<id>/sources/calls, ...).",
+        description="List the files and folders under a path (accounts/<id>/sources/calls).",
         input_model=ListFilesInput,
     ),
     ToolSpec(
         name=READ_FILE,
-        description="Read one file: accounts/<id>/state.md, history.md, a source's raw.txt or "
-        "summary.md, or a skill's SKILL.md / references. At most 8 per question.",
+        description="Read one file: state.md, history.md, a source's raw.txt or summary.md, "
+        "a SKILL.md.",
         input_model=ReadFileInput,
     ),
     ToolSpec(
         name=SEARCH_FILES,
-        description="Find lines containing words, within one account (path "
-        "accounts/<id>/sources) or across all accounts (path accounts). Returns path, line "
-        "number and line per hit, best first. At most 4 per question.",
+        description="Passages of the sources ranked by meaning and words, in one account "
+        "(accounts/<id>) or all (accounts): path, line and text per hit.",
         input_model=SearchFilesInput,
     ),
 )

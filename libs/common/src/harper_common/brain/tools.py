@@ -1,7 +1,9 @@
 """Tool specifications for the model: a name, a description, a pydantic input model.
 
 The JSON schema sent to the API is generated from the input model (field docstrings or
-descriptions become schema descriptions), and the model's answer is validated against it.
+descriptions become schema descriptions) and made compact (`compact_schema`): it is part of the
+cached prefix of every request, and the model's answer is validated against the pydantic model
+itself, which stays as strict as it was.
 """
 
 from __future__ import annotations
@@ -22,9 +24,8 @@ class ToolSpec:
     input_model: type[BaseModel]
 
     def input_schema(self) -> dict[str, object]:
-        """The JSON schema of the input, without pydantic's top-level title."""
-        schema: dict[str, Any] = self.input_model.model_json_schema()
-        schema.pop("title", None)
+        """The compact JSON schema of the input (see `compact_schema`)."""
+        schema = compact_schema(self.input_model.model_json_schema())
         schema.setdefault("type", "object")
         return schema
 
@@ -57,3 +58,51 @@ class ToolOutcome:
 
     content: str
     is_error: bool = False
+
+
+_DROPPED = frozenset({"title", "additionalProperties", "maxLength", "minLength", "pattern"})
+"""Keys the model does not need: labels, and limits that only guard against abuse (the input
+is still validated against them, and a violation is returned to the model as a tool error)."""
+
+
+def compact_schema(schema: dict[str, Any]) -> dict[str, Any]:
+    """A JSON schema that accepts what the pydantic model accepts, in fewer tokens: references
+    inlined; titles, ``additionalProperties`` and length or pattern limits dropped; a field that
+    may be left out (default null) written as its non-null type; a nested model without its
+    class docstring (its fields say what they are). A null that means something (a default
+    other than null) is kept."""
+    definitions: dict[str, Any] = schema.get("$defs", {})
+
+    def walk(node: Any, nested: bool) -> Any:
+        if isinstance(node, list):
+            return [walk(item, nested) for item in node]
+        if not isinstance(node, dict):
+            return node
+        if "$ref" in node:
+            target = definitions[str(node["$ref"]).rsplit("/", 1)[-1]]
+            inlined = walk(target, nested=True)
+            extra = {k: walk(v, nested) for k, v in node.items() if k != "$ref"}
+            return {**inlined, **extra}
+        options = node.get("anyOf")
+        absent_is_null = "default" in node and node["default"] is None
+        if isinstance(options, list) and absent_is_null:
+            kept = [o for o in options if o != {"type": "null"}]
+            if len(kept) == 1 and len(kept) < len(options):
+                merged = {**{k: v for k, v in node.items() if k != "anyOf"}, **kept[0]}
+                return walk(merged, nested)
+        out: dict[str, Any] = {}
+        for key, value in node.items():
+            if key in _DROPPED or key == "$defs":
+                continue
+            if key == "default" and value is None:
+                continue
+            if key == "description" and nested and "properties" in node:
+                continue
+            if key == "properties" and isinstance(value, dict):
+                out[key] = {name: walk(field, nested) for name, field in value.items()}
+            else:
+                out[key] = walk(value, nested)
+        return out
+
+    compact: dict[str, Any] = walk(schema, nested=False)
+    return compact

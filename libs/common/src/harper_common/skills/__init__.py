@@ -23,7 +23,7 @@ from harper_common.skills.loader import (
     resources,
 )
 from harper_common.skills.model import AGENTS, INTENTS, Agent, Skill
-from harper_common.skills.prompt import available_skills_xml
+from harper_common.skills.prompt import available_skills_xml, skills_index
 from harper_common.skills.stage_rules import (
     load_stage_rules,
     parse_stage_rules,
@@ -43,6 +43,7 @@ __all__ = [
     "SkillError",
     "activate",
     "available_skills_xml",
+    "skills_index",
     "coverage_report",
     "find_skill",
     "load_all_skills",
