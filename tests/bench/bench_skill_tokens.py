@@ -98,7 +98,9 @@ def skill_text(skills: Sequence[Skill]) -> str:
 
 
 def questions(truth: GroundTruth) -> list[Question]:
-    """One question per level, with the tool calls a careful model would make for it."""
+    """One question per level, with the tool calls a careful model would make for it. L1 and
+    L2 arrive with the account resolved: the brain's first message holds its state.md and
+    source list, so the script reads only the source (L1) or searches and reads (L2)."""
     l1 = next(a for a in truth.accounts if any(f.files for f in a.facts))
     l2, fact = next((a, f) for a in truth.accounts for f in a.facts if f.kind == "payroll")
     quoted_tx = [a for a in truth.accounts if a.stage == "Quoted" and a.state == "TX"]
@@ -111,19 +113,15 @@ def questions(truth: GroundTruth) -> list[Question]:
             "L1",
             f"What stage is {l1.name} at and who is the contact?",
             l1,
-            ("name-lookup",),
-            (
-                ("lookup_account", {"name": l1.name}),
-                ("read_file", {"path": state_l1}),
-                ("read_file", {"path": source_l1}),
-            ),
+            (),  # the account arrives resolved, its state.md in the first message
+            (("read_file", {"path": source_l1}),),
             (state_l1, source_l1),
         ),
         Question(
             "L2",
             f"What payroll did {l2.name} give us?",
             l2,
-            ("file-navigation", "text-search"),
+            ("text-search",),  # the source list arrives in the first message
             (
                 ("search_files", {"query": "payroll", "path": f"accounts/{l2.id}"}),
                 ("read_file", {"path": fact.files[0]}),

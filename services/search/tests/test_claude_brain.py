@@ -22,6 +22,8 @@ if TYPE_CHECKING:
     from conftest import AgentFactory, Book, RecordedProgress, RequestFactory
 
 EPHEMERAL = {"type": "ephemeral"}
+MAX_REJECTIONS = 2
+"""run_tool_loop's default: an answer is sent back this many times before it stands."""
 
 
 @pytest.fixture
@@ -162,3 +164,42 @@ async def test_reads_over_the_read_file_limit_are_refused_and_still_charged(
     refused = [s for s in progress.steps if isinstance(s, ToolResultStep) and not s.ok]
     assert len(refused) == 1 and refused[0].summary == "refused"
     assert "limit reached" in str(fake.requests[-1].messages[-1]["content"])
+
+
+@pytest.mark.anyio
+async def test_the_first_turn_hands_over_the_resolved_accounts_state_and_sources(
+    book: Book,
+    fake: FakeAnthropic,
+    brain: ClaudeBrain,
+    make_agent: AgentFactory,
+    make_request: RequestFactory,
+) -> None:
+    account, fact = injection(book)
+    source, state = fact.files[0], f"accounts/{account.id}/state.md"
+    answered = f"The stage is in {state}; the email says so ({source})."
+    fake.reset(read(source), Reply(content=[text(answered)]))
+    answer = await make_agent(claude=brain).handle(make_request("what stage are they at", account))
+
+    first = fake.requests[0].body["messages"][0]["content"][0]["text"]
+    on_file = (book.memory.root / state).read_text(encoding="utf-8")
+    assert f'<file path="{state}">' in first and on_file.strip() in first
+    assert source in first and first.index("<sources>") < first.index(source)
+    assert first.rstrip().endswith("</question>")
+    assert len(fake.requests) == 2  # one read of the source, then the answer
+    assert answer.citations == [state, source] and answer.notes == []
+
+
+@pytest.mark.anyio
+async def test_the_handed_over_state_is_no_source_an_answer_may_rest_on(
+    book: Book,
+    fake: FakeAnthropic,
+    brain: ClaudeBrain,
+    make_agent: AgentFactory,
+    make_request: RequestFactory,
+) -> None:
+    account, _ = injection(book)
+    state = f"accounts/{account.id}/state.md"
+    fake.reset(*(Reply(content=[text(f"See {state}.")]) for _ in range(1 + MAX_REJECTIONS)))
+    answer = await make_agent(claude=brain).handle(make_request("what stage are they at", account))
+    assert any("Evidence check not passed" in note for note in answer.notes)
+    assert answer.citations == [state]  # shown, but the answer rests on no source

@@ -13,6 +13,7 @@ from harper_common.brain.loop import run_tool_loop
 from harper_common.brain.prompt import user_message
 from harper_common.brain.usage import StepRecord, TokenUsage
 from harper_common.messages.query import AgentRequest
+from harper_search.account_brief import account_brief
 from harper_search.claude_prompt import question_message, stable_system, volatile_context
 from harper_search.draft import Draft
 from harper_search.evidence import HasSources, check_evidence, citations_in
@@ -40,12 +41,16 @@ class ClaudeBrain:
         async def final_check(answer: str) -> str | None:
             return check_evidence(answer, citations_in(answer), session.log, self.has_sources)
 
+        first = question_message(request.query)
+        if request.account is not None:
+            brief = await account_brief(session.toolbox, request.account, session.log)
+            first = f"{brief}\n\n{first}" if brief else first
         result = await run_tool_loop(
             self.client,
             system=self.system,
             context=volatile_context(request, today),
             tools=TOOL_SPECS,
-            messages=[user_message(question_message(request.query))],
+            messages=[user_message(first)],
             execute=session.execute,
             budget=session.budget,
             on_event=session.on_brain_event,
