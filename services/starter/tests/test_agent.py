@@ -80,8 +80,10 @@ class ScriptedAgents:
             return AnswerResponse(
                 answer="ok", citations=["accounts/29041/sources/emails/x/raw.txt"]
             )
-        name = message.details.get("account_name") or (
-            message.account.account_name if message.account else ""
+        name = (
+            message.new_account.account_name
+            if message.new_account
+            else (message.account.account_name if message.account else "")
         )
         return UpdateResponse(message="done", account_id="10002", account_name=str(name))
 
@@ -224,8 +226,9 @@ async def test_confirm_creates_once(sessions: SessionStore) -> None:
     assert created.type == "success"
     subject, sent = agents.sent[-1]
     assert subject == subjects.UPDATER_CREATE
-    assert sent.details["account_name"] == "New Company LLC"
-    assert sent.details["industry"] == "Healthcare"
+    assert sent.new_account is not None and sent.clarification is None
+    assert sent.new_account.account_name == "New Company LLC"
+    assert sent.new_account.industry == "Healthcare"
     assert sent.query == "Add a note to New Company LLC"
     again = await confirm.handle(request)
     assert again.type == "error" and again.code == ErrorCode.CONFLICT

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from pydantic import JsonValue
+from pydantic import ValidationError
 
 from harper_common.auth.roles import require
 from harper_common.bus.client import BusClient, request_query
@@ -15,7 +15,9 @@ from harper_common.messages.query import (
     ClarificationNeeded,
     ConfirmRequest,
     ErrorResponse,
+    NewAccountDetails,
     QueryResponse,
+    VagueUpdateForm,
 )
 from harper_common.sessions import PendingSession, SessionStore
 
@@ -53,7 +55,17 @@ class ConfirmHandler:
                 message="Cancelled: nothing was changed.",
                 original_query=session.original_query,
             )
-        subject, message = self._agent_request(request, session)
+        try:
+            subject, message = self._agent_request(request, session)
+        except ValidationError as exc:
+            await self.sessions.release(request.session_id)  # the broker may send it again
+            what = "clarification form" if session.kind == "vague_update" else "new account"
+            return self._error(
+                request,
+                ErrorCode.BAD_REQUEST,
+                f"The {what} was not valid: {_problems(exc)}. Nothing was changed.",
+                fix="Correct it and confirm again with the same session_id.",
+            )
         reply = await request_query(self.bus, subject, message, request.request_id)
         if reply.type == "error":
             await self.sessions.release(request.session_id)
@@ -86,16 +98,20 @@ class ConfirmHandler:
     def _agent_request(
         self, request: ConfirmRequest, session: PendingSession
     ) -> tuple[str, AgentRequest]:
+        """The request to the updater; a `ValidationError` names what the broker sent wrong."""
+        form: VagueUpdateForm | None = None
+        details: NewAccountDetails | None = None
         if session.kind == "vague_update":
             subject = subjects.UPDATER_CLARIFIED
-            form: JsonValue = dict(request.clarification_data or {})
-            details: dict[str, JsonValue] = {"clarification_data": form}
+            form = VagueUpdateForm.model_validate(request.clarification_data or {})
         else:
             subject = subjects.UPDATER_CREATE
-            details = {
-                "account_name": session.account_name,
-                **request.model_dump(mode="json", include=set(NEW_ACCOUNT_FIELDS)),
-            }
+            details = NewAccountDetails.model_validate(
+                {
+                    "account_name": session.account_name,
+                    **request.model_dump(mode="json", include=set(NEW_ACCOUNT_FIELDS)),
+                }
+            )
         account = (
             AccountRef(account_id=session.account_id, account_name=session.account_name)
             if session.account_id
@@ -107,7 +123,8 @@ class ConfirmHandler:
             intent=session.intent,
             account=account,
             session_id=session.session_id,
-            details=details,
+            clarification=form,
+            new_account=details,
             **request.envelope().model_dump(),
         )
 
@@ -136,3 +153,11 @@ class ConfirmHandler:
         request: ConfirmRequest, code: ErrorCode, message: str, fix: str | None = None
     ) -> ErrorResponse:
         return ErrorResponse(request_id=request.request_id, message=message, code=code, fix=fix)
+
+
+def _problems(error: ValidationError) -> str:
+    """Each wrong field and what was wrong with it ("stage: Input should be a valid string")."""
+    return "; ".join(
+        f"{'.'.join(str(part) for part in item['loc']) or 'form'}: {item['msg']}"
+        for item in error.errors(include_url=False)
+    )

@@ -113,8 +113,8 @@ class UpdaterAgent:
     async def clarified(self, request: AgentRequest) -> UpdateResponse:
         require(request.caller, "broker", "Changing an account")
         account = self._account(request)
-        form = request.details.get("clarification_data")
-        if not isinstance(form, dict) or not any(_filled(value) for value in form.values()):
+        form = request.clarification.model_dump(exclude_none=True) if request.clarification else {}
+        if not any(_filled(value) for value in form.values()):
             raise ServiceFailure(
                 ErrorCode.BAD_REQUEST,
                 "The clarification form was empty, so nothing was changed.",

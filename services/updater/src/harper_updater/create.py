@@ -13,8 +13,6 @@ import logging
 import re
 from typing import Protocol
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
-
 from harper_common.auth.roles import require
 from harper_common.bus.client import BusError
 from harper_common.bus.routes import ServiceFailure
@@ -24,7 +22,7 @@ from harper_common.memory.stages import Stage
 from harper_common.messages.base import ErrorCode
 from harper_common.messages.events import AccountEventKind
 from harper_common.messages.index import NameMatch
-from harper_common.messages.query import AgentRequest, UpdateResponse
+from harper_common.messages.query import AgentRequest, NewAccountDetails, UpdateResponse
 from harper_updater.agent import UpdaterAgent, asked_by, evidence_of
 from harper_updater.apply import add_notes, list_text
 from harper_updater.changes import ProposedChange
@@ -35,20 +33,6 @@ from harper_updater.writer import Committed, Draft, Unchanged
 log = logging.getLogger(__name__)
 CREATE_LOCK = "_create"
 _NOTE_REQUEST = re.compile(r"\bnotes?\b", re.IGNORECASE)
-
-
-class NewAccountDetails(BaseModel):
-    """What ``/confirm`` brings for a new account (all optional but the name)."""
-
-    model_config = ConfigDict(extra="forbid")
-
-    account_name: str = Field(min_length=1, max_length=200)
-    industry: str | None = Field(default=None, max_length=200)
-    location: str | None = Field(default=None, max_length=200)
-    primary_email: str | None = Field(default=None, max_length=320)
-    primary_phone: str | None = Field(default=None, max_length=40)
-    insurance_types: list[str] | None = None
-    notes: str | None = Field(default=None, max_length=4000)
 
 
 class NameLookup(Protocol):
@@ -105,17 +89,13 @@ class AccountCreator:
         )
 
     def _details(self, request: AgentRequest) -> NewAccountDetails:
-        try:
-            return NewAccountDetails.model_validate(request.details)
-        except ValidationError as exc:
-            wrong = "; ".join(
-                f"{'.'.join(map(str, e['loc'])) or 'details'}: {e['msg']}" for e in exc.errors()
-            )
+        if request.new_account is None:
             raise ServiceFailure(
                 ErrorCode.BAD_REQUEST,
-                f"The new account's details were not valid: {wrong}.",
-                fix="Send the account name and only the optional fields the form defines.",
-            ) from None
+                "No details of the new account came with the request.",
+                fix="Confirm the new account again with the same session_id.",
+            )
+        return request.new_account
 
     def _already_created(self, session_id: str | None) -> str | None:
         if not session_id or not re.fullmatch(r"[A-Za-z0-9_-]{1,100}", session_id):

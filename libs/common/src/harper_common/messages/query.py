@@ -43,6 +43,30 @@ class QueryRequest(RequestEnvelope):
     session_id: str | None = None
 
 
+class VagueUpdateForm(WireModel):
+    """The clarification form of a vague update as the broker filled it (seed 000: stage,
+    insurance types, next step, note); a field left empty is None."""
+
+    stage: str | None = Field(default=None, max_length=100)
+    insurance_types: list[Annotated[str, Field(max_length=200)]] | None = Field(
+        default=None, max_length=50
+    )
+    next_step: str | None = Field(default=None, max_length=2000)
+    note: str | None = Field(default=None, max_length=4000)
+
+
+class NewAccountDetails(WireModel):
+    """What ``/confirm`` brings for a new account (all optional but the name)."""
+
+    account_name: str = Field(min_length=1, max_length=200)
+    industry: str | None = Field(default=None, max_length=200)
+    location: str | None = Field(default=None, max_length=200)
+    primary_email: str | None = Field(default=None, max_length=320)
+    primary_phone: str | None = Field(default=None, max_length=40)
+    insurance_types: list[str] | None = None
+    notes: str | None = Field(default=None, max_length=4000)
+
+
 class AgentRequest(RequestEnvelope):
     """Starter (or gateway, for ``/search``) -> an agent: the query with its account resolved."""
 
@@ -51,8 +75,10 @@ class AgentRequest(RequestEnvelope):
     intent: IntentInfo
     account: AccountRef | None = None
     session_id: str | None = None
-    details: dict[str, JsonValue] = Field(default_factory=dict)
-    """Extra structured input, e.g. the filled clarification form or new-account details."""
+    clarification: VagueUpdateForm | None = None
+    """The filled clarification form, when the broker answers a vague update."""
+    new_account: NewAccountDetails | None = None
+    """The new account's details, when the broker confirms creating one."""
 
 
 class ConfirmRequest(RequestEnvelope):
