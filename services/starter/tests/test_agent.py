@@ -2,11 +2,9 @@
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
 from typing import Any
 
 import pytest
-from redis.asyncio import Redis
 
 from harper_common.brain.errors import BrainError
 from harper_common.bus.client import BusError
@@ -94,13 +92,6 @@ class Steps:
 
     async def step(self, step: Step) -> None:
         self.steps.append(step)
-
-
-@pytest.fixture
-async def sessions(redis_url: str) -> AsyncIterator[SessionStore]:
-    redis = Redis.from_url(redis_url)
-    yield SessionStore(redis, ttl_s=60)
-    await redis.aclose()
 
 
 def make_agent(

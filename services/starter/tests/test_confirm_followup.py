@@ -3,11 +3,9 @@ FOLLOWUP_APPROVE; a second confirm sends nothing more; a refusal (expired) can b
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
 from typing import Any
 
 import pytest
-from redis.asyncio import Redis
 
 from harper_common.bus.client import BusError
 from harper_common.messages import subjects
@@ -36,13 +34,6 @@ class FollowupAgent:
             sent=message.approved,
             recorded=True,
         )
-
-
-@pytest.fixture
-async def sessions(redis_url: str) -> AsyncIterator[SessionStore]:
-    redis = Redis.from_url(redis_url)
-    yield SessionStore(redis, ttl_s=60)
-    await redis.aclose()
 
 
 async def drafted(sessions: SessionStore) -> str:

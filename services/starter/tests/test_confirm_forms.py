@@ -3,11 +3,9 @@ wrong field is refused at once, naming it, with nothing sent and the session sti
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
 from typing import Any
 
 import pytest
-from redis.asyncio import Redis
 
 from harper_common.messages import subjects
 from harper_common.messages.base import ErrorCode
@@ -29,13 +27,6 @@ class Updater:
     async def request(self, subject: str, message: Any, reply_type: object, **_: Any) -> Any:
         self.sent.append((subject, message))
         return UpdateResponse(message="Updated", account_id="29119", account_name="Sunny Days")
-
-
-@pytest.fixture
-async def sessions(redis_url: str) -> AsyncIterator[SessionStore]:
-    redis = Redis.from_url(redis_url)
-    yield SessionStore(redis, ttl_s=60)
-    await redis.aclose()
 
 
 async def vague(sessions: SessionStore) -> str:

@@ -3,11 +3,9 @@ when a change is asked for a business-like name nobody has filed."""
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
 from typing import Any
 
 import pytest
-from redis.asyncio import Redis
 
 from harper_common.messages.index import DescriptionHit, NameMatch
 from harper_common.messages.query import AgentRequest, AnswerResponse, QueryRequest
@@ -164,13 +162,6 @@ class Agents:
 class Steps:
     async def step(self, step: Any) -> None:
         return None
-
-
-@pytest.fixture
-async def sessions(redis_url: str) -> AsyncIterator[SessionStore]:
-    redis = Redis.from_url(redis_url)
-    yield SessionStore(redis, ttl_s=60)
-    await redis.aclose()
 
 
 def starter(sessions: SessionStore, agents: Agents) -> StarterAgent:
