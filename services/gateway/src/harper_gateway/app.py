@@ -20,7 +20,7 @@ from opentelemetry.propagate import extract
 from redis.asyncio import BlockingConnectionPool, Redis
 
 from harper_common.auth.keys import KeyStore
-from harper_common.bus.broker import ensure_account_stream, make_broker
+from harper_common.bus.broker import ensure_account_stream, jetstream, make_broker, nats_connection
 from harper_common.bus.index_client import IndexClient
 from harper_common.bus.telemetry import make_tracer_provider
 from harper_common.memory.paths import MemoryRoot
@@ -134,9 +134,7 @@ def create_app(settings: HarperSettings) -> FastAPI:
 
 async def _open_keys(app: FastAPI, broker: NatsBroker, settings: HarperSettings) -> None:
     """The shared key store; the admin key ``harper up`` was given is installed in it."""
-    store = await KeyStore.open(
-        broker.config.connection_state.stream, replicas=settings.jetstream_replicas
-    )
+    store = await KeyStore.open(jetstream(broker), replicas=settings.jetstream_replicas)
     if settings.admin_key:
         await store.install("admin", "admin", settings.admin_key, by="harper up")
     app.state.key_store = store
@@ -152,6 +150,6 @@ async def _clear_cache_on_account_events(state: GatewayState) -> Subscription:
         except Exception:
             log.warning("could not clear the query cache", exc_info=True)
 
-    connection = state.broker.config.connection_state.connection
+    connection = nats_connection(state.broker)
     subscription: Subscription = await connection.subscribe(ACCOUNT_EVENTS_ALL, cb=on_event)
     return subscription

@@ -7,6 +7,7 @@ from collections.abc import Awaitable
 
 from pydantic import BaseModel, Field
 
+from harper_common.bus.broker import jetstream
 from harper_common.bus.client import BusError
 from harper_common.messages.health import HealthRequest, ServiceHealth
 from harper_common.messages.subjects import ACCOUNT_STREAM, SERVICES, health_subject
@@ -95,7 +96,7 @@ async def _nats(state: GatewayState) -> Component:
 
 async def _jetstream(state: GatewayState) -> Component:
     async def probe() -> Component:
-        info = await state.broker.config.connection_state.stream.stream_info(ACCOUNT_STREAM)
+        info = await jetstream(state.broker).stream_info(ACCOUNT_STREAM)
         messages = info.state.messages
         return Component(ok=True, detail=f"stream {ACCOUNT_STREAM}: {messages} events")
 

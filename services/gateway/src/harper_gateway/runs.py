@@ -11,6 +11,7 @@ from nats.aio.subscription import Subscription
 from nats.errors import TimeoutError as NatsTimeout
 from pydantic import ValidationError
 
+from harper_common.bus.broker import nats_connection
 from harper_common.bus.client import BusClient, request_query
 from harper_common.messages.base import WireModel
 from harper_common.messages.progress import ProgressEvent
@@ -43,7 +44,7 @@ async def run_streamed(
     request_id: str,
 ) -> QueryResponse:
     """Send the request, append every progress step and then the final answer to the log."""
-    connection = broker.config.connection_state.connection
+    connection = nats_connection(broker)
     subscription = await connection.subscribe(progress_subject(request_id))
     relay = _Relay(subscription, events, request_id)
     pump = asyncio.create_task(relay.pump())

@@ -110,7 +110,7 @@ class SearchAgent:
         await read_sources_for(draft, session, self.local.catalog)
         reason = self._check(draft, session)
         if reason is not None:
-            draft.notes.append(f"Evidence check not passed: {reason}.")
+            draft.flag_evidence(reason)
         return draft
 
     def _check(self, draft: Draft, session: ToolSession) -> str | None:
@@ -134,7 +134,7 @@ class SearchAgent:
             model=run.model,
             started_at=started.started_at,
             ended_at=record.ended_at,
-            outcome="flagged" if any("not passed" in n for n in run.draft.notes) else "answered",
+            outcome="flagged" if run.draft.evidence_failed else "answered",
             steps=run.steps or [record],
         )
         await self.audit.keep(audit)

@@ -68,7 +68,7 @@ class ClaudeBrain:
         elif result.outcome == "cut":
             draft.notes.append(f"Not complete: {result.flag}.")
         elif not result.accepted and result.flag:
-            draft.notes.append(f"Evidence check not passed: {result.flag}.")
+            draft.flag_evidence(result.flag)
         return ClaudeRun(
             draft=draft, usage=result.usage, steps=result.steps, model=self.client.model
         )

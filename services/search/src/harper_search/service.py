@@ -96,14 +96,11 @@ def build(settings: HarperSettings) -> BusService:
     )
     service.route(subjects.SEARCH_ASK, AgentRequest, agent.handle)
     _follow_account_events(service, views, book)
-    tasks: set[asyncio.Task[None]] = set()
 
-    async def start_views() -> None:
-        task = asyncio.create_task(asyncio.to_thread(views.build))
-        tasks.add(task)
-        task.add_done_callback(tasks.discard)
+    async def build_views() -> None:
+        await asyncio.to_thread(views.build)
 
-    service.on_start.append(start_views)
+    service.in_background("build the catalog", build_views)
     return service
 
 

@@ -6,6 +6,7 @@ from faststream.nats import NatsBroker
 from nats.js.errors import NotFoundError
 from pydantic import ValidationError
 
+from harper_common.bus.broker import jetstream
 from harper_common.bus.stream import publish_account_event
 from harper_common.messages.events import AccountEvent, AccountEventKind
 from harper_common.messages.subjects import ACCOUNT_STREAM, account_event_subject
@@ -20,7 +21,7 @@ class JetStreamPublisher:
 
     async def last_version(self, kind: AccountEventKind, account_id: str) -> int | None:
         """The version of the last event of this kind stored for the account, if any."""
-        js = self.broker.config.connection_state.stream
+        js = jetstream(self.broker)
         try:
             message = await js.get_last_msg(ACCOUNT_STREAM, account_event_subject(kind, account_id))
         except NotFoundError:

@@ -3,10 +3,13 @@
 from __future__ import annotations
 
 import logging
+from typing import cast
 
 from faststream.nats import NatsBroker
 from faststream.nats.opentelemetry import NatsTelemetryMiddleware
 from faststream.security import SASLPlaintext
+from nats.aio.client import Client as NatsClient
+from nats.js import JetStreamContext
 from nats.js.api import StreamConfig
 from nats.js.errors import BadRequestError, NotFoundError
 from opentelemetry.sdk.trace import TracerProvider
@@ -17,6 +20,26 @@ from harper_common.messages.subjects import ACCOUNT_EVENTS_ALL, ACCOUNT_STREAM
 from harper_common.settings import HarperSettings
 
 log = logging.getLogger(__name__)
+
+
+def nats_connection(broker: NatsBroker) -> NatsClient:
+    """The broker's nats-py connection (for plain subscriptions); the broker must be connected."""
+    connection = broker.config.connection_state.connection
+    if connection is None:
+        raise RuntimeError("the NATS broker is not connected yet")
+    return cast(NatsClient, connection)
+
+
+def jetstream(broker: NatsBroker) -> JetStreamContext:
+    """The broker's JetStream context; the broker must be connected."""
+    return cast(JetStreamContext, broker.config.connection_state.stream)
+
+
+def is_connected(broker: NatsBroker) -> bool:
+    """True while the connection to NATS is up (False before it connects and while it
+    reconnects)."""
+    connection = broker.config.connection_state.connection
+    return bool(connection is not None and connection.is_connected)
 
 
 def make_broker(
@@ -48,7 +71,7 @@ async def ensure_account_stream(broker: NatsBroker, replicas: int = 1) -> None:
 
     ``replicas`` is 3 on a three-node cluster (HARPER_JETSTREAM_REPLICAS).
     """
-    js = broker.config.connection_state.stream
+    js = jetstream(broker)
     try:
         await js.stream_info(ACCOUNT_STREAM)
         return  # already there: services need not (and, with NATS users, may not) change it

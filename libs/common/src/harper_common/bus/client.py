@@ -9,6 +9,7 @@ from nats.errors import NoRespondersError
 from nats.errors import TimeoutError as NatsTimeout
 from pydantic import BaseModel, TypeAdapter, ValidationError
 
+from harper_common.bus.broker import is_connected
 from harper_common.messages.base import ErrorCode, ErrorReply, RequestEnvelope, WireModel
 from harper_common.messages.endpoint import Endpoint
 from harper_common.messages.query import ErrorResponse, QueryResponse
@@ -34,8 +35,7 @@ class BusClient:
 
     def connected(self) -> bool:
         """True while the connection to NATS is up (False while it reconnects)."""
-        connection = self.broker.config.connection_state.connection
-        return bool(connection is not None and connection.is_connected)
+        return is_connected(self.broker)
 
     async def call(
         self,

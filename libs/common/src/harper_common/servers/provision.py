@@ -6,7 +6,7 @@ from __future__ import annotations
 from faststream.nats import NatsBroker
 
 from harper_common.auth.keys import KeyStore
-from harper_common.bus.broker import ensure_account_stream, nats_security
+from harper_common.bus.broker import ensure_account_stream, jetstream, nats_security
 from harper_common.servers.nats_auth import PROVISION
 
 
@@ -16,6 +16,6 @@ async def provision(url: str, password: str | None, replicas: int = 1) -> None:
     await broker.connect()
     try:
         await ensure_account_stream(broker, replicas)
-        await KeyStore.open(broker.config.connection_state.stream, replicas=replicas)
+        await KeyStore.open(jetstream(broker), replicas=replicas)
     finally:
         await broker.stop()
