@@ -52,6 +52,7 @@ eval: install servers ## Question sets through the HTTP API of a Harper of its o
 bench: install servers ## Latency, throughput, bus overhead, ingest, look-up, scan: a table and reports/bench.json
 	$(BIN)/python tests/bench/run_all.py
 	$(BIN)/python tests/bench/bench_skill_tokens.py --json reports/skill_tokens.json
+	$(BIN)/python tests/bench/bench_starter.py
 
 .tools/bin/uv:
 	$(PYTHON) -m venv .tools
