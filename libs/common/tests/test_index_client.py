@@ -17,6 +17,9 @@ class EchoEmbedBus:
     def __init__(self) -> None:
         self.sizes: list[int] = []
 
+    async def call(self, endpoint: Any, request: Any, **_: Any) -> EmbedReply:
+        return await self.request(endpoint.subject, request, endpoint.reply)
+
     async def request(self, subject: str, request: Any, reply_type: Any) -> EmbedReply:
         assert subject == subjects.INDEX_EMBED and isinstance(request, EmbedRequest)
         # validated again as the indexer would: a request over the limit is refused there

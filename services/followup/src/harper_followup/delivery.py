@@ -15,7 +15,7 @@ from typing import Protocol
 import anyio.to_thread
 
 from harper_common.bus.client import BusClient
-from harper_common.messages import subjects
+from harper_common.messages import endpoints
 from harper_common.messages.record import FollowupRecordReply, FollowupRecordRequest
 from harper_followup.store import FollowupAction
 
@@ -69,6 +69,4 @@ class BusRecorder:
         self.bus = bus
 
     async def record(self, request: FollowupRecordRequest) -> FollowupRecordReply:
-        return await self.bus.request(
-            subjects.UPDATER_RECORD_FOLLOWUP, request, FollowupRecordReply
-        )
+        return await self.bus.call(endpoints.UPDATER_RECORD_FOLLOWUP, request)

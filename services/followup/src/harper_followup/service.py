@@ -21,17 +21,12 @@ from harper_common.bus.index_client import IndexClient
 from harper_common.bus.progress import BusProgress
 from harper_common.bus.service import BusService
 from harper_common.memory import MemoryRoot
-from harper_common.messages import subjects
+from harper_common.messages import endpoints, subjects
 from harper_common.messages.followup import (
-    FollowupApproveRequest,
     FollowupBatchRequest,
-    FollowupDraftRequest,
-    FollowupExecuteRequest,
-    FollowupOutboxRequest,
-    FollowupPendingRequest,
 )
 from harper_common.messages.index import IndexApplied
-from harper_common.messages.query import AgentRequest, IntentInfo
+from harper_common.messages.query import IntentInfo
 from harper_common.sessions import PendingSession, SessionStore
 from harper_common.settings import HarperSettings
 from harper_followup.agent import FollowupAgent, Mode
@@ -176,13 +171,13 @@ def keep_warm(service: BusService, index: IndexClient, cache: CachedPayloads) ->
 
 def add_routes(service: BusService, agent: FollowupAgent) -> None:
     conversation, batches = Conversation(agent), BatchRunner(agent)
-    service.route(subjects.FOLLOWUP_QUERY, AgentRequest, conversation.query)
-    service.route(subjects.FOLLOWUP_APPROVE, FollowupApproveRequest, conversation.approve)
-    service.route(subjects.FOLLOWUP_PENDING, FollowupPendingRequest, agent.pending)
-    service.route(subjects.FOLLOWUP_DRAFT, FollowupDraftRequest, agent.draft)
-    service.route(subjects.FOLLOWUP_EXECUTE, FollowupExecuteRequest, agent.execute)
-    service.route(subjects.FOLLOWUP_BATCH, FollowupBatchRequest, batches.batch)
-    service.route(subjects.FOLLOWUP_OUTBOX, FollowupOutboxRequest, agent.outbox)
+    service.serve(endpoints.FOLLOWUP_QUERY, conversation.query)
+    service.serve(endpoints.FOLLOWUP_APPROVE, conversation.approve)
+    service.serve(endpoints.FOLLOWUP_PENDING, agent.pending)
+    service.serve(endpoints.FOLLOWUP_DRAFT, agent.draft)
+    service.serve(endpoints.FOLLOWUP_EXECUTE, agent.execute)
+    service.serve(endpoints.FOLLOWUP_BATCH, batches.batch)
+    service.serve(endpoints.FOLLOWUP_OUTBOX, agent.outbox)
 
 
 def add_daily_run(service: BusService, agent: FollowupAgent, settings: HarperSettings) -> None:

@@ -13,9 +13,9 @@ from pydantic import ValidationError
 
 from harper_common.bus.broker import nats_connection
 from harper_common.bus.client import BusClient, request_query
-from harper_common.messages.base import WireModel
+from harper_common.messages.endpoint import Endpoint
 from harper_common.messages.progress import ProgressEvent
-from harper_common.messages.query import QueryResponse
+from harper_common.messages.query import QueryRequest, QueryResponse
 from harper_common.messages.subjects import progress_subject
 from harper_gateway.events import EventLog
 
@@ -39,8 +39,8 @@ async def run_streamed(
     broker: NatsBroker,
     bus: BusClient,
     events: EventLog,
-    subject: str,
-    message: WireModel,
+    endpoint: Endpoint[QueryRequest, QueryResponse],
+    message: QueryRequest,
     request_id: str,
 ) -> QueryResponse:
     """Send the request, append every progress step and then the final answer to the log."""
@@ -49,7 +49,7 @@ async def run_streamed(
     relay = _Relay(subscription, events, request_id)
     pump = asyncio.create_task(relay.pump())
     try:
-        response = await request_query(bus, subject, message, request_id)
+        response = await request_query(bus, endpoint, message, request_id)
     finally:
         relay.finish()
         await pump

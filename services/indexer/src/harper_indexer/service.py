@@ -19,16 +19,7 @@ from faststream.nats import PullSub
 from harper_common.bus.service import BusService
 from harper_common.bus.stream import account_stream
 from harper_common.memory.paths import MemoryRoot
-from harper_common.messages import subjects
-from harper_common.messages.index import (
-    EmbedRequest,
-    IndexStatusRequest,
-    IndexWaitRequest,
-    LookupRequest,
-    PassagesRequest,
-    ScanRequest,
-    SearchRequest,
-)
+from harper_common.messages import endpoints, subjects
 from harper_common.settings import HarperSettings
 from harper_indexer.account_index import AccountIndex
 from harper_indexer.embedding import make_embedder
@@ -60,17 +51,13 @@ def build(settings: HarperSettings) -> BusService:
     )
     passages = PassageIndex(passage_store, index.embedder, memory)
     handlers = IndexHandlers(index, worker, memory, service.broker, store_name, passages)
-    routes = (
-        (subjects.INDEX_LOOKUP, LookupRequest, handlers.lookup),
-        (subjects.INDEX_SEARCH, SearchRequest, handlers.search),
-        (subjects.INDEX_SCAN, ScanRequest, handlers.scan),
-        (subjects.INDEX_EMBED, EmbedRequest, handlers.embed),
-        (subjects.INDEX_STATUS, IndexStatusRequest, handlers.status),
-        (subjects.INDEX_WAIT, IndexWaitRequest, handlers.wait),
-        (subjects.INDEX_PASSAGES, PassagesRequest, handlers.passages),
-    )
-    for subject, request_type, handler in routes:
-        service.route(subject, request_type, handler)  # type: ignore[arg-type]
+    service.serve(endpoints.INDEX_LOOKUP, handlers.lookup)
+    service.serve(endpoints.INDEX_SEARCH, handlers.search)
+    service.serve(endpoints.INDEX_SCAN, handlers.scan)
+    service.serve(endpoints.INDEX_EMBED, handlers.embed)
+    service.serve(endpoints.INDEX_STATUS, handlers.status)
+    service.serve(endpoints.INDEX_WAIT, handlers.wait)
+    service.serve(endpoints.INDEX_PASSAGES, handlers.passages)
     service.broker.subscriber(
         subjects.ACCOUNT_EVENTS_ALL,
         stream=account_stream(),

@@ -27,9 +27,8 @@ from harper_common.bus.index_client import IndexClient
 from harper_common.bus.progress import BusProgress
 from harper_common.bus.service import BusService
 from harper_common.memory.paths import MemoryRoot
-from harper_common.messages import subjects
+from harper_common.messages import endpoints, subjects
 from harper_common.messages.events import AccountEvent
-from harper_common.messages.query import AgentRequest
 from harper_common.settings import HarperSettings
 from harper_common.skills import Skill, SkillError, load_skills, skills_index
 from harper_search.agent import SearchAgent, utc_today
@@ -94,7 +93,7 @@ def build(settings: HarperSettings) -> BusService:
         audit=AuditLog(settings.data_dir),
         today=pinned_today(settings),
     )
-    service.route(subjects.SEARCH_ASK, AgentRequest, agent.handle)
+    service.serve(endpoints.SEARCH_ASK, agent.handle)
     _follow_account_events(service, views, book)
 
     async def build_views() -> None:

@@ -16,7 +16,8 @@ from harper_common.brain.usage import StepRecord, StepTimer, step_usage
 from harper_common.bus.client import BusClient, request_query
 from harper_common.bus.index_client import IndexClient
 from harper_common.bus.progress import Progress
-from harper_common.messages import subjects
+from harper_common.messages import endpoints
+from harper_common.messages.endpoint import Endpoint
 from harper_common.messages.progress import IntentStep, RoutingStep, SkillInfo
 from harper_common.messages.query import (
     AccountRef,
@@ -51,15 +52,15 @@ NEEDS_ACCOUNT = "Query requires specific account"
 
 @dataclass(frozen=True)
 class Route:
-    subject: str
+    endpoint: Endpoint[AgentRequest, QueryResponse]
     agent: AgentName
     skill: str
 
 
 ROUTES: dict[str, Route] = {
-    "search": Route(subjects.SEARCH_ASK, "search_agent", "name-lookup"),
-    "update": Route(subjects.UPDATER_APPLY, "updater_agent", "state-edit"),
-    "followup": Route(subjects.FOLLOWUP_QUERY, "followup_agent", "communication-draft"),
+    "search": Route(endpoints.SEARCH_ASK, "search_agent", "name-lookup"),
+    "update": Route(endpoints.UPDATER_APPLY, "updater_agent", "state-edit"),
+    "followup": Route(endpoints.FOLLOWUP_QUERY, "followup_agent", "communication-draft"),
 }
 CROSS_ACCOUNT_SKILL = "description-search"
 
@@ -319,7 +320,7 @@ class StarterAgent:
             session_id=request.session_id,
             **request.envelope().model_dump(),
         )
-        return await request_query(self.bus, route.subject, agent_request, request.request_id)
+        return await request_query(self.bus, route.endpoint, agent_request, request.request_id)
 
 
 def one_account(decision: IntentDecision) -> IntentDecision:

@@ -6,8 +6,9 @@ from pydantic import ValidationError
 
 from harper_common.auth.roles import require
 from harper_common.bus.client import BusClient, request_query
-from harper_common.messages import subjects
+from harper_common.messages import endpoints
 from harper_common.messages.base import ErrorCode
+from harper_common.messages.endpoint import Endpoint
 from harper_common.messages.followup import FollowupApproveRequest
 from harper_common.messages.query import (
     AccountRef,
@@ -56,7 +57,7 @@ class ConfirmHandler:
                 original_query=session.original_query,
             )
         try:
-            subject, message = self._agent_request(request, session)
+            endpoint, message = self._agent_request(request, session)
         except ValidationError as exc:
             await self.sessions.release(request.session_id)  # the broker may send it again
             what = "clarification form" if session.kind == "vague_update" else "new account"
@@ -66,7 +67,7 @@ class ConfirmHandler:
                 f"The {what} was not valid: {_problems(exc)}. Nothing was changed.",
                 fix="Correct it and confirm again with the same session_id.",
             )
-        reply = await request_query(self.bus, subject, message, request.request_id)
+        reply = await request_query(self.bus, endpoint, message, request.request_id)
         if reply.type == "error":
             await self.sessions.release(request.session_id)
         else:
@@ -86,7 +87,7 @@ class ConfirmHandler:
             approved_by=request.caller.name if request.caller else None,
         )
         reply = await request_query(
-            self.bus, subjects.FOLLOWUP_APPROVE, decision, request.request_id
+            self.bus, endpoints.FOLLOWUP_APPROVE, decision, request.request_id
         )
         if reply.type == "error":
             await self.sessions.release(request.session_id)
@@ -97,15 +98,15 @@ class ConfirmHandler:
 
     def _agent_request(
         self, request: ConfirmRequest, session: PendingSession
-    ) -> tuple[str, AgentRequest]:
+    ) -> tuple[Endpoint[AgentRequest, QueryResponse], AgentRequest]:
         """The request to the updater; a `ValidationError` names what the broker sent wrong."""
         form: VagueUpdateForm | None = None
         details: NewAccountDetails | None = None
         if session.kind == "vague_update":
-            subject = subjects.UPDATER_CLARIFIED
+            endpoint = endpoints.UPDATER_CLARIFIED
             form = VagueUpdateForm.model_validate(request.clarification_data or {})
         else:
-            subject = subjects.UPDATER_CREATE
+            endpoint = endpoints.UPDATER_CREATE
             details = NewAccountDetails.model_validate(
                 {
                     "account_name": session.account_name,
@@ -117,7 +118,7 @@ class ConfirmHandler:
             if session.account_id
             else None
         )
-        return subject, AgentRequest(
+        return endpoint, AgentRequest(
             request_id=request.request_id,
             query=session.original_query,
             intent=session.intent,

@@ -12,8 +12,7 @@ from harper_common.bus.client import BusClient
 from harper_common.bus.index_client import IndexClient
 from harper_common.bus.progress import BusProgress
 from harper_common.bus.service import BusService
-from harper_common.messages import subjects
-from harper_common.messages.query import ConfirmRequest, QueryRequest
+from harper_common.messages import endpoints
 from harper_common.sessions import SessionStore
 from harper_common.settings import HarperSettings
 from harper_common.skills import SkillError, load_all_skills
@@ -58,8 +57,8 @@ def build(settings: HarperSettings) -> BusService:
     )
     confirm = ConfirmHandler(sessions, bus)
 
-    service.route(subjects.STARTER_QUERY, QueryRequest, agent.handle_query)
-    service.route(subjects.STARTER_CONFIRM, ConfirmRequest, confirm.handle)
+    service.serve(endpoints.STARTER_QUERY, agent.handle_query)
+    service.serve(endpoints.STARTER_CONFIRM, confirm.handle)
 
     async def close_redis() -> None:
         await redis.aclose()

@@ -18,14 +18,11 @@ from harper_common.bus.client import BusClient
 from harper_common.bus.index_client import IndexClient
 from harper_common.bus.service import BusService
 from harper_common.memory.paths import MemoryRoot
-from harper_common.messages import subjects
+from harper_common.messages import endpoints
 from harper_common.messages.communications import (
-    CommunicationRequest,
     UnmatchedListReply,
     UnmatchedListRequest,
 )
-from harper_common.messages.query import AgentRequest
-from harper_common.messages.record import FollowupRecordRequest
 from harper_common.sessions import SessionStore
 from harper_common.settings import HarperSettings
 from harper_updater.agent import UpdaterAgent, UpdaterDeps
@@ -36,11 +33,13 @@ from harper_updater.create import AccountCreator
 from harper_updater.followups import FollowupRecorder
 from harper_updater.publisher import JetStreamPublisher
 from harper_updater.relay import Relay
-from harper_updater.routes import concurrent_route
 from harper_updater.unmatched import UnmatchedQueue
 from harper_updater.writer import AccountWriter
 
 NAME = "updater"
+MAX_WORKERS = 64
+"""Requests one replica takes at once: an update spends most of its time waiting (the account
+lock, fsync, the indexer's confirmation), so many wait side by side."""
 log = logging.getLogger(__name__)
 
 
@@ -70,14 +69,12 @@ def build(settings: HarperSettings) -> BusService:
     async def unmatched(request: UnmatchedListRequest) -> UnmatchedListReply:
         return await desk.unmatched.list(request.limit)
 
-    concurrent_route(service, subjects.UPDATER_APPLY, AgentRequest, agent.apply)
-    concurrent_route(service, subjects.UPDATER_CLARIFIED, AgentRequest, agent.clarified)
-    concurrent_route(service, subjects.UPDATER_CREATE, AgentRequest, creator.create)
-    concurrent_route(service, subjects.UPDATER_COMMUNICATION, CommunicationRequest, desk.file)
-    concurrent_route(service, subjects.UPDATER_UNMATCHED, UnmatchedListRequest, unmatched)
-    concurrent_route(
-        service, subjects.UPDATER_RECORD_FOLLOWUP, FollowupRecordRequest, recorder.record
-    )
+    service.serve(endpoints.UPDATER_APPLY, agent.apply, max_workers=MAX_WORKERS)
+    service.serve(endpoints.UPDATER_CLARIFIED, agent.clarified, max_workers=MAX_WORKERS)
+    service.serve(endpoints.UPDATER_CREATE, creator.create, max_workers=MAX_WORKERS)
+    service.serve(endpoints.UPDATER_COMMUNICATION, desk.file, max_workers=MAX_WORKERS)
+    service.serve(endpoints.UPDATER_UNMATCHED, unmatched, max_workers=MAX_WORKERS)
+    service.serve(endpoints.UPDATER_RECORD_FOLLOWUP, recorder.record, max_workers=MAX_WORKERS)
     _run_relay(service, Relay(writer))
 
     async def close() -> None:

@@ -126,11 +126,14 @@ def _bounded_by_deadline(subject: str, message: WireModel, timeout: float) -> fl
 
 
 async def request_query(
-    bus: BusClient, subject: str, message: WireModel, request_id: str
+    bus: BusClient,
+    endpoint: Endpoint[RequestT, QueryResponse],
+    message: RequestT,
+    request_id: str,
 ) -> QueryResponse:
     """Ask the starter or an agent; a failure comes back as the API's ``error`` response."""
     try:
-        reply: QueryResponse = await bus.request(subject, message, QueryResponse)
+        reply: QueryResponse = await bus.request(endpoint.subject, message, endpoint.reply)
     except BusError as exc:
         return ErrorResponse.from_reply(exc.reply, request_id)
     return reply

@@ -5,18 +5,16 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from harper_common.bus.client import BusClient
-from harper_common.messages import endpoints, subjects
+from harper_common.messages import endpoints
 from harper_common.messages.index import (
     EMBED_BATCH,
     DescriptionFilters,
     DescriptionHit,
-    EmbedReply,
     EmbedRequest,
     IndexApplied,
     IndexStatus,
     IndexStatusRequest,
     IndexWaitRequest,
-    LookupReply,
     LookupRequest,
     NameMatch,
     PassageChannel,
@@ -24,7 +22,6 @@ from harper_common.messages.index import (
     PassagesRequest,
     ScanReply,
     ScanRequest,
-    SearchReply,
     SearchRequest,
 )
 
@@ -37,21 +34,21 @@ class IndexClient:
 
     async def lookup(self, name: str, limit: int = 5) -> list[NameMatch]:
         request = LookupRequest(name=name[:300], limit=limit)
-        reply = await self.bus.request(subjects.INDEX_LOOKUP, request, LookupReply)
+        reply = await self.bus.call(endpoints.INDEX_LOOKUP, request)
         return reply.matches
 
     async def search(
         self, text: str, filters: DescriptionFilters | None = None, limit: int = 10
     ) -> list[DescriptionHit]:
         request = SearchRequest(text=text, filters=filters or DescriptionFilters(), limit=limit)
-        reply = await self.bus.request(subjects.INDEX_SEARCH, request, SearchReply)
+        reply = await self.bus.call(endpoints.INDEX_SEARCH, request)
         return reply.hits
 
     async def scan(
         self, filters: DescriptionFilters | None = None, limit: int | None = None
     ) -> ScanReply:
         request = ScanRequest(filters=filters or DescriptionFilters(), limit=limit)
-        return await self.bus.request(subjects.INDEX_SCAN, request, ScanReply)
+        return await self.bus.call(endpoints.INDEX_SCAN, request)
 
     async def passages(
         self,
@@ -74,18 +71,16 @@ class IndexClient:
         vectors: list[list[float]] = []
         for start in range(0, len(texts), EMBED_BATCH):
             request = EmbedRequest(texts=list(texts[start : start + EMBED_BATCH]))
-            reply = await self.bus.request(subjects.INDEX_EMBED, request, EmbedReply)
+            reply = await self.bus.call(endpoints.INDEX_EMBED, request)
             vectors += reply.vectors
         return vectors
 
     async def status(self, timeout_s: float = 2.0) -> IndexStatus:
-        return await self.bus.request(
-            subjects.INDEX_STATUS, IndexStatusRequest(), IndexStatus, timeout_s=timeout_s
+        return await self.bus.call(
+            endpoints.INDEX_STATUS, IndexStatusRequest(), timeout_s=timeout_s
         )
 
     async def wait_for(self, account_id: str, version: int, timeout_s: float = 5.0) -> IndexApplied:
         """Once the index holds ``version`` of the account; ``applied`` is False on timeout."""
         request = IndexWaitRequest(account_id=account_id, version=version, timeout_s=timeout_s)
-        return await self.bus.request(
-            subjects.INDEX_WAIT, request, IndexApplied, timeout_s=timeout_s + 2.0
-        )
+        return await self.bus.call(endpoints.INDEX_WAIT, request, timeout_s=timeout_s + 2.0)

@@ -54,19 +54,6 @@ class BusService:
             handler=self._health,
         )
 
-    def route(self, subject: str, request_type: type[RequestT], handler: Handler[RequestT]) -> None:
-        """Answer requests on ``subject`` in this service's queue group (replicas share them),
-        up to ``HARPER_MAX_IN_FLIGHT`` at once, so a slow downstream holds up only its own."""
-        reply_route(
-            self.broker,
-            subject,
-            service=self.name,
-            request_type=request_type,
-            handler=handler,
-            queue=self.queue,
-            max_workers=self.settings.max_in_flight,
-        )
-
     def serve(
         self,
         endpoint: Endpoint[RequestT, Any],

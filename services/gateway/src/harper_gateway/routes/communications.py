@@ -10,13 +10,12 @@ from fastapi.responses import JSONResponse
 from pydantic import Field
 
 from harper_common.bus.client import BusError
-from harper_common.messages import subjects
+from harper_common.messages import endpoints
 from harper_common.messages.communications import (
     Communication,
     CommunicationFiled,
     CommunicationRequest,
     CommunicationUnmatched,
-    UnmatchedListReply,
     UnmatchedListRequest,
 )
 from harper_gateway.deps import StateDep
@@ -33,9 +32,7 @@ async def file_communication(body: Communication, state: StateDep) -> JSONRespon
     request_id = new_request_id()
     message = CommunicationRequest(request_id=request_id, **body.model_dump())
     try:
-        reply: CommunicationFiled | CommunicationUnmatched = await state.bus.request(
-            subjects.UPDATER_COMMUNICATION, message, FilingReply
-        )
+        reply = await state.bus.call(endpoints.UPDATER_COMMUNICATION, message)
     except BusError as exc:
         return bus_error_json(exc, request_id)
     status = 201 if reply.type == "filed" and not reply.already_filed else 200
@@ -53,7 +50,7 @@ async def unmatched(
     request_id = new_request_id()
     message = UnmatchedListRequest(request_id=request_id, limit=limit)
     try:
-        reply = await state.bus.request(subjects.UPDATER_UNMATCHED, message, UnmatchedListReply)
+        reply = await state.bus.call(endpoints.UPDATER_UNMATCHED, message)
     except BusError as exc:
         return bus_error_json(exc, request_id)
     return JSONResponse(reply.model_dump(mode="json"), headers={"X-Request-ID": request_id})

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from datetime import date
-from typing import Annotated, Any
+from typing import Annotated, Any, TypeVar
 
 from fastapi import APIRouter, Query
 from fastapi.responses import JSONResponse
@@ -11,19 +11,15 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from harper_common.bus.client import BusError
 from harper_common.memory.models import AccountId
-from harper_common.messages import subjects
+from harper_common.messages import endpoints
 from harper_common.messages.base import WireModel
+from harper_common.messages.endpoint import Endpoint
 from harper_common.messages.followup import (
     DraftChannel,
-    FollowupBatchReply,
     FollowupBatchRequest,
-    FollowupDraftReply,
     FollowupDraftRequest,
-    FollowupExecuteReply,
     FollowupExecuteRequest,
-    FollowupOutboxReply,
     FollowupOutboxRequest,
-    FollowupPendingReply,
     FollowupPendingRequest,
     PendingFilters,
 )
@@ -53,11 +49,17 @@ class BatchBody(BaseModel):
     dry_run: bool = True
 
 
+RequestT = TypeVar("RequestT", bound=WireModel)
+
+
 async def _ask(
-    state: GatewayState, subject: str, message: WireModel, reply_type: Any, request_id: str
+    state: GatewayState,
+    endpoint: Endpoint[RequestT, Any],
+    message: RequestT,
+    request_id: str,
 ) -> JSONResponse:
     try:
-        reply: BaseModel = await state.bus.request(subject, message, reply_type)
+        reply: BaseModel = await state.bus.call(endpoint, message)
     except BusError as exc:
         return bus_error_json(exc, request_id)
     return JSONResponse(reply.model_dump(mode="json"), headers={"X-Request-ID": request_id})
@@ -76,28 +78,28 @@ async def pending(
     message = FollowupPendingRequest(
         request_id=request_id, filters=filters, today=today, limit=limit
     )
-    return await _ask(state, subjects.FOLLOWUP_PENDING, message, FollowupPendingReply, request_id)
+    return await _ask(state, endpoints.FOLLOWUP_PENDING, message, request_id)
 
 
 @router.post("/draft")
 async def draft(body: DraftBody, state: StateDep) -> JSONResponse:
     request_id = new_request_id()
     message = FollowupDraftRequest(request_id=request_id, **body.model_dump())
-    return await _ask(state, subjects.FOLLOWUP_DRAFT, message, FollowupDraftReply, request_id)
+    return await _ask(state, endpoints.FOLLOWUP_DRAFT, message, request_id)
 
 
 @router.post("/execute")
 async def execute(body: ExecuteBody, state: StateDep) -> JSONResponse:
     request_id = new_request_id()
     message = FollowupExecuteRequest(request_id=request_id, **body.model_dump())
-    return await _ask(state, subjects.FOLLOWUP_EXECUTE, message, FollowupExecuteReply, request_id)
+    return await _ask(state, endpoints.FOLLOWUP_EXECUTE, message, request_id)
 
 
 @router.post("/batch")
 async def batch(body: BatchBody, state: StateDep) -> JSONResponse:
     request_id = new_request_id()
     message = FollowupBatchRequest(request_id=request_id, **body.model_dump())
-    return await _ask(state, subjects.FOLLOWUP_BATCH, message, FollowupBatchReply, request_id)
+    return await _ask(state, endpoints.FOLLOWUP_BATCH, message, request_id)
 
 
 @router.get("/outbox")
@@ -112,4 +114,4 @@ async def outbox(
     message = FollowupOutboxRequest(
         request_id=request_id, account_id=account_id, channel=channel, limit=limit
     )
-    return await _ask(state, subjects.FOLLOWUP_OUTBOX, message, FollowupOutboxReply, request_id)
+    return await _ask(state, endpoints.FOLLOWUP_OUTBOX, message, request_id)

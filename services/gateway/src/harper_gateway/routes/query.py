@@ -7,7 +7,7 @@ from fastapi.responses import JSONResponse
 from pydantic import BaseModel, ConfigDict, Field, JsonValue
 
 from harper_common.bus.client import request_query
-from harper_common.messages import subjects
+from harper_common.messages import endpoints
 from harper_common.messages.query import (
     AgentRequest,
     AnswerResponse,
@@ -59,7 +59,7 @@ async def query(body: QueryBody, state: StateDep) -> JSONResponse:
             cached.notes = [*cached.notes, "Answered from the query cache."]
             return reply_json(cached, request_id)
     message = QueryRequest(request_id=request_id, query=body.query, session_id=body.session_id)
-    reply = await request_query(state.bus, subjects.STARTER_QUERY, message, request_id)
+    reply = await request_query(state.bus, endpoints.STARTER_QUERY, message, request_id)
     if isinstance(reply, AnswerResponse) and cache_key is not None:
         await state.cache.put(cache_key, reply)
     return reply_json(reply, request_id)
@@ -70,7 +70,7 @@ async def confirm(body: ConfirmBody, state: StateDep) -> JSONResponse:
     """Create the account (or apply the filled form) for a pending session, once."""
     request_id = new_request_id()
     message = ConfirmRequest(request_id=request_id, **body.model_dump())
-    reply = await request_query(state.bus, subjects.STARTER_CONFIRM, message, request_id)
+    reply = await request_query(state.bus, endpoints.STARTER_CONFIRM, message, request_id)
     return reply_json(reply, request_id)
 
 
@@ -84,5 +84,5 @@ async def search(body: QueryBody, state: StateDep) -> JSONResponse:
         intent=IntentInfo(intent="search", confidence=1.0, rule="direct /search"),
         session_id=body.session_id,
     )
-    reply = await request_query(state.bus, subjects.SEARCH_ASK, message, request_id)
+    reply = await request_query(state.bus, endpoints.SEARCH_ASK, message, request_id)
     return reply_json(reply, request_id)

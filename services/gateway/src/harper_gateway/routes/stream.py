@@ -13,7 +13,7 @@ from fastapi import APIRouter, Header
 from fastapi.responses import JSONResponse, StreamingResponse
 from starlette.background import BackgroundTask
 
-from harper_common.messages import subjects
+from harper_common.messages import endpoints
 from harper_common.messages.base import ErrorCode
 from harper_common.messages.query import QueryRequest
 from harper_gateway.auth import current_caller
@@ -44,7 +44,7 @@ async def query_stream(
     message = QueryRequest(request_id=request_id, query=body.query, session_id=body.session_id)
     state.start_run(
         run_streamed(
-            state.broker, state.bus, state.events, subjects.STARTER_QUERY, message, request_id
+            state.broker, state.bus, state.events, endpoints.STARTER_QUERY, message, request_id
         )
     )
     return _sse(state, state.events.follow(request_id), request_id)
