@@ -47,7 +47,7 @@ check-memory: install
 eval: install servers ## Question sets through the HTTP API of a Harper of its own (or HARPER_URL): reports/eval.{md,json}
 	PYTHONPATH=tests/eval:tests/integration $(BIN)/python -m harper_eval
 	@echo "starter on the held-out queries (tests/starter_holdout, never used for fixes):"
-	PYTHONPATH=tests/integration $(BIN)/python tests/starter_holdout/score.py
+	PYTHONPATH=tests/eval:tests/integration $(BIN)/python tests/starter_holdout/score.py
 
 bench: install servers ## Latency, throughput, bus overhead, ingest, look-up, scan: a table and reports/bench.json
 	$(BIN)/python tests/bench/run_all.py

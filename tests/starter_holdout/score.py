@@ -1,6 +1,6 @@
 """Score the starter on the held-out queries, through a running Harper's ``POST /query``.
 
-Run: ``PYTHONPATH=tests/integration .venv/bin/python tests/starter_holdout/score.py`` (``make
+Run: ``PYTHONPATH=tests/eval:tests/integration .venv/bin/python tests/starter_holdout/score.py`` (``make
 eval`` does) starts a Harper of its own over a copy of the harbor book; or set ``HARPER_URL``
 and ``HARPER_API_KEY`` to score a running Harper serving a *copy* of the book
 (``tests/eval/books/harbor/mem``): updates and follow-ups in the set are carried out.
@@ -26,7 +26,6 @@ import sys
 import tempfile
 import time
 from collections import Counter
-from datetime import date
 from pathlib import Path
 from typing import Any
 
@@ -162,23 +161,21 @@ def main() -> int:
     if url or key:
         print("Set both HARPER_URL and HARPER_API_KEY, or neither.", file=sys.stderr)
         return 2
-    # a Harper of its own, over a copy of the harbor book (needs tests/integration on the path)
+    # a Harper of its own, over a copy of the harbor book (needs tests/eval and tests/integration
+    # on the path)
     from harness import start_harper_on
+    from harper_eval.books import load_book
 
+    book = load_book(ROSTER.parent.name, ROSTER.parent.parent)
     with tempfile.TemporaryDirectory(prefix="harper-holdout-") as folder:
         base = Path(folder)
-        shutil.copytree(ROSTER.parent / "mem", base / "mem")
-        harper = start_harper_on(base, otel_exporter="none", today=_as_of())
+        shutil.copytree(book.mem, base / "mem")
+        harper = start_harper_on(base, otel_exporter="none", today=book.as_of)
         try:
             _score_at(harper.base_url, harper.settings.admin_key or "", rows, args.failures)
         finally:
             harper.stop()
     return 0
-
-
-def _as_of() -> date:
-    book = json.loads((ROSTER.parent / "book.json").read_text(encoding="utf-8"))
-    return date.fromisoformat(str(book["as_of"]))
 
 
 def _score_at(url: str, key: str, rows: list[dict[str, Any]], show_failures: bool) -> None:

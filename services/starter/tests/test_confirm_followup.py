@@ -3,6 +3,7 @@ FOLLOWUP_APPROVE; a second confirm sends nothing more; a refusal (expired) can b
 
 from __future__ import annotations
 
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 import pytest
@@ -12,7 +13,7 @@ from harper_common.messages import subjects
 from harper_common.messages.base import ErrorCode, ErrorReply
 from harper_common.messages.followup import FollowupApproveRequest
 from harper_common.messages.query import ConfirmRequest, FollowupResponse, IntentInfo
-from harper_common.sessions import PendingSession, SessionStore
+from harper_common.sessions import SessionStore
 from harper_starter.confirm import ConfirmHandler
 
 
@@ -36,28 +37,24 @@ class FollowupAgent:
         )
 
 
-async def drafted(sessions: SessionStore) -> str:
-    session_id = sessions.new_id()
-    await sessions.save(
-        PendingSession(
-            session_id=session_id,
-            kind="followup_approval",
-            original_query="Follow up with Maple Avenue Dental",
-            account_name="Maple Avenue Dental",
-            account_id="29041",
-            intent=IntentInfo(intent="followup", confidence=0.92),
-            context={"action_id": session_id},
-        )
+@pytest.fixture
+async def drafted(save_session: Callable[..., Awaitable[str]]) -> str:
+    """A follow-up draft waiting for the broker's approval."""
+    return await save_session(
+        "followup_approval",
+        query="Follow up with Maple Avenue Dental",
+        account=("Maple Avenue Dental", "29041"),
+        intent=IntentInfo(intent="followup", confidence=0.92),
+        with_action=True,
     )
-    return session_id
 
 
 @pytest.mark.anyio
 @pytest.mark.parametrize("confirmed", [True, False])
 async def test_the_decision_goes_to_the_followup_agent_once(
-    sessions: SessionStore, confirmed: bool
+    sessions: SessionStore, drafted: str, confirmed: bool
 ) -> None:
-    session_id = await drafted(sessions)
+    session_id = drafted
     agent = FollowupAgent()
     confirm = ConfirmHandler(sessions, agent)  # type: ignore[arg-type]
     request = ConfirmRequest(request_id="c1", session_id=session_id, confirmed=confirmed)
@@ -73,8 +70,10 @@ async def test_the_decision_goes_to_the_followup_agent_once(
 
 
 @pytest.mark.anyio
-async def test_a_refused_approval_is_reported_and_heard_again(sessions: SessionStore) -> None:
-    session_id = await drafted(sessions)
+async def test_a_refused_approval_is_reported_and_heard_again(
+    sessions: SessionStore, drafted: str
+) -> None:
+    session_id = drafted
     agent = FollowupAgent(refuse="The follow-up draft for Maple Avenue Dental expired")
     confirm = ConfirmHandler(sessions, agent)  # type: ignore[arg-type]
     request = ConfirmRequest(request_id="c1", session_id=session_id)

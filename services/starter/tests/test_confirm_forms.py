@@ -3,6 +3,7 @@ wrong field is refused at once, naming it, with nothing sent and the session sti
 
 from __future__ import annotations
 
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 import pytest
@@ -16,7 +17,7 @@ from harper_common.messages.query import (
     UpdateResponse,
     VagueUpdateForm,
 )
-from harper_common.sessions import PendingSession, SessionStore
+from harper_common.sessions import SessionStore
 from harper_starter.confirm import ConfirmHandler
 
 
@@ -29,26 +30,22 @@ class Updater:
         return UpdateResponse(message="Updated", account_id="29119", account_name="Sunny Days")
 
 
-async def vague(sessions: SessionStore) -> str:
-    session_id = sessions.new_id()
-    await sessions.save(
-        PendingSession(
-            session_id=session_id,
-            kind="vague_update",
-            original_query="Update Sunny Days",
-            account_name="Sunny Days",
-            account_id="29119",
-            intent=IntentInfo(intent="update", confidence=0.9),
-        )
+@pytest.fixture
+async def vague(save_session: Callable[..., Awaitable[str]]) -> str:
+    """A vague update waiting for its clarification form."""
+    return await save_session(
+        "vague_update",
+        query="Update Sunny Days",
+        account=("Sunny Days", "29119"),
+        intent=IntentInfo(intent="update", confidence=0.9),
     )
-    return session_id
 
 
 @pytest.mark.anyio
 async def test_a_form_with_a_wrong_field_is_refused_naming_it_and_can_be_sent_again(
-    sessions: SessionStore,
+    sessions: SessionStore, vague: str
 ) -> None:
-    session_id = await vague(sessions)
+    session_id = vague
     updater = Updater()
     confirm = ConfirmHandler(sessions, updater)  # type: ignore[arg-type]
     bad = ConfirmRequest(

@@ -18,7 +18,7 @@ from harper_common.memory.state import parse_state
 from harper_search.answer_text import field_line, overview_line, quote, topic_lines, where
 from harper_search.backing import field_support, resolved_later
 from harper_search.draft import Draft
-from harper_search.file_search import LineHit
+from harper_search.line_hit import LineHit
 from harper_search.passage_answers import best_units
 from harper_search.passages import Passage, passages
 from harper_search.question_cues import FIRST, RECEIVED, SAID, asked_channel, without_name

@@ -54,7 +54,7 @@ _NAME = re.compile(r"(?<![.!?]\s)(?<!^)\b[A-Z][a-z]+(?:\s+[A-Z][a-z&.]+)*")
 _REASON = re.compile(r"\b(?:because|since|after|due to|so that|so we|that's why|reason)\b", re.I)
 _PAST = re.compile(
     r"\b(?:was|were|had|got|went|came|broke|fell|hit|lost|took|sent|told|caught|ran|cut|bit|"
-    r"stole|stolen|burnt|froze|blew|tore|slipped|[a-z]{3,}ed)\b",
+    r"stole|stolen|burnt|froze|blew|tore|[a-z]{3,}ed)\b",
     re.I,
 )
 """Past-tense verbs (the common irregular ones and the regular ending)."""

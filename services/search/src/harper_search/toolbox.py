@@ -29,7 +29,7 @@ from harper_common.messages.index import (
     ScanReply,
 )
 from harper_common.skills import Skill, SkillError
-from harper_search.file_search import LINE_CHARS, LineHit
+from harper_search.line_hit import LINE_CHARS, LineHit
 from harper_search.run_log import RunLog, is_source_path
 from harper_search.skill_files import list_skill_files, read_skill_file
 from harper_search.tool_specs import (

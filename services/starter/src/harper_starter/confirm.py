@@ -10,6 +10,7 @@ from harper_common.messages import endpoints
 from harper_common.messages.base import ErrorCode
 from harper_common.messages.endpoint import Endpoint
 from harper_common.messages.followup import FollowupApproveRequest
+from harper_common.messages.problems import validation_problems
 from harper_common.messages.query import (
     AccountRef,
     AgentRequest,
@@ -61,10 +62,11 @@ class ConfirmHandler:
         except ValidationError as exc:
             await self.sessions.release(request.session_id)  # the broker may send it again
             what = "clarification form" if session.kind == "vague_update" else "new account"
+            problems = validation_problems(exc, whole="form")
             return self._error(
                 request,
                 ErrorCode.BAD_REQUEST,
-                f"The {what} was not valid: {_problems(exc)}. Nothing was changed.",
+                f"The {what} was not valid: {problems}. Nothing was changed.",
                 fix="Correct it and confirm again with the same session_id.",
             )
         reply = await request_query(self.bus, endpoint, message, request.request_id)
@@ -154,11 +156,3 @@ class ConfirmHandler:
         request: ConfirmRequest, code: ErrorCode, message: str, fix: str | None = None
     ) -> ErrorResponse:
         return ErrorResponse(request_id=request.request_id, message=message, code=code, fix=fix)
-
-
-def _problems(error: ValidationError) -> str:
-    """Each wrong field and what was wrong with it ("stage: Input should be a valid string")."""
-    return "; ".join(
-        f"{'.'.join(str(part) for part in item['loc']) or 'form'}: {item['msg']}"
-        for item in error.errors(include_url=False)
-    )

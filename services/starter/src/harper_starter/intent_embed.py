@@ -81,7 +81,7 @@ class ExampleIndex:
         await self._embedding()
 
     def _embedding(self) -> asyncio.Future[NDArray[np.float32]]:
-        if self._task is None or (self._task.done() and self._task.exception() is not None):
+        if self._task is None or _failed(self._task):
             self._task = asyncio.ensure_future(self._embed_examples())
         return asyncio.shield(self._task)
 
@@ -111,3 +111,8 @@ def _units(vectors: Sequence[Sequence[float]]) -> NDArray[np.float32]:
     matrix = np.asarray(vectors, dtype=np.float32)
     norms = np.linalg.norm(matrix, axis=1, keepdims=True)
     return (matrix / np.where(norms == 0, 1.0, norms)).astype(np.float32)
+
+
+def _failed(task: asyncio.Task[NDArray[np.float32]]) -> bool:
+    """Finished without vectors (raised or cancelled), so the next caller starts it again."""
+    return task.done() and (task.cancelled() or task.exception() is not None)

@@ -14,6 +14,8 @@ from typing import Any
 from anthropic.types import CacheControlEphemeralParam, ToolParam
 from pydantic import BaseModel, ValidationError
 
+from harper_common.messages.problems import validation_problems
+
 
 @dataclass(frozen=True, kw_only=True)
 class ToolSpec:
@@ -45,11 +47,8 @@ class ToolSpec:
 
 def describe_invalid_input(tool: str, error: ValidationError) -> str:
     """A short message for the model naming each wrong field and what was wrong with it."""
-    problems = []
-    for item in error.errors(include_url=False):
-        where = ".".join(str(part) for part in item["loc"]) or "input"
-        problems.append(f"{where}: {item['msg']}")
-    return f"invalid input for {tool}: " + "; ".join(problems) + ". Fix the input and call again."
+    problems = validation_problems(error, whole="input")
+    return f"invalid input for {tool}: {problems}. Fix the input and call again."
 
 
 @dataclass(frozen=True, kw_only=True)

@@ -16,6 +16,7 @@ from pydantic import BaseModel, ValidationError
 
 from harper_common.bus.metrics import measured
 from harper_common.messages.base import ErrorCode, ErrorReply, RequestEnvelope, WireModel
+from harper_common.messages.problems import validation_problems
 
 RequestT = TypeVar("RequestT", bound=WireModel)
 Handler = Callable[[RequestT], Awaitable[BaseModel]]
@@ -67,9 +68,10 @@ async def answer(
     try:
         request = request_type.model_validate_json(body)
     except ValidationError as exc:
+        problems = validation_problems(exc, whole="message", limit=5)
         return ErrorReply(
             code=ErrorCode.BAD_REQUEST,
-            message=f"{request_type.__name__} was not valid: {_short(exc)}",
+            message=f"{request_type.__name__} was not valid: {problems}",
             fix="Send the fields the message model defines.",
             service=service,
         )
@@ -92,11 +94,3 @@ async def answer(
             message=f"{service} failed: {type(exc).__name__}: {exc}",
             service=service,
         )
-
-
-def _short(exc: ValidationError) -> str:
-    parts = []
-    for error in exc.errors()[:5]:
-        where = ".".join(str(part) for part in error["loc"]) or "message"
-        parts.append(f"{where}: {error['msg']}")
-    return "; ".join(parts)
