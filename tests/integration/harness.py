@@ -12,6 +12,7 @@ import time
 from dataclasses import dataclass, field
 from datetime import date
 from pathlib import Path
+from typing import Any
 
 import httpx
 
@@ -106,14 +107,16 @@ def start_harper(
     accounts: int = 60,
     otel_exporter: str = "console",
     healthy_timeout_s: float = 120.0,
+    **settings: Any,
 ) -> Harper:
     """Demo data in ``base/mem`` (ground truth in ``base/truth.json``), then a Harper over it.
 
-    Spans go to each service's log by default, so tests can follow a trace across them."""
+    Spans go to each service's log by default, so tests can follow a trace across them;
+    ``settings`` overrides HarperSettings fields (``rate_limit_per_min=0``)."""
     generate_demo(
         base / "mem", accounts=accounts, seed=7, as_of=AS_OF, truth_path=base / "truth.json"
     )
-    return start_harper_on(base, otel_exporter, healthy_timeout_s)
+    return start_harper_on(base, otel_exporter, healthy_timeout_s, **settings)
 
 
 def start_harper_on(
@@ -121,6 +124,7 @@ def start_harper_on(
     otel_exporter: str = "console",
     healthy_timeout_s: float = 120.0,
     today: date = AS_OF,
+    **overrides: Any,
 ) -> Harper:
     """A whole Harper on free ports over the memory root already in ``base/mem``, counting
     follow-up days from ``today``."""
@@ -136,6 +140,7 @@ def start_harper_on(
         smtp_port=free_port(),
         followup_today=today,
         admin_key=new_key(),
+        **overrides,
     )
     harper = Harper(settings, f"http://127.0.0.1:{port}", base / "logs", otel_exporter)
     harper.servers.append(start_nats(settings.nats_url, data, harper.log_dir))

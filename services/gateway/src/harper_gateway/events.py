@@ -46,7 +46,7 @@ STORE_DOWN = (
 def parse_event_id(value: str) -> tuple[str, int] | None:
     """``<request_id>:<seq>`` -> (request_id, seq); None when it is not one of ours."""
     request_id, sep, seq = value.strip().rpartition(":")
-    if not sep or not request_id or not seq.isdigit():
+    if not sep or not request_id or not (seq.isascii() and seq.isdigit()):
         return None
     return request_id, int(seq)
 

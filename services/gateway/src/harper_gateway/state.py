@@ -43,5 +43,10 @@ class GatewayState:
         return task
 
 
+REQUEST_ID_PATTERN = r"^[A-Za-z0-9_-]{1,64}$"
+"""What a request id the gateway made (``new_request_id``) can look like, checked where one
+comes back in a path."""
+
+
 def new_request_id() -> str:
     return uuid.uuid4().hex

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import datetime
 import json
 import sys
 import time
@@ -53,7 +54,8 @@ def service_env(
     settings: HarperSettings, service: str = "", nats_passwords: dict[str, str] | None = None
 ) -> dict[str, str]:
     """The environment of a service's process: its own NATS user when the server has users;
-    the admin key goes to the gateway alone."""
+    the admin key goes to the gateway alone; every other setting the launcher was given (in
+    code, as the tests do, or from its environment) goes to every service."""
     extra = {
         "NATS_URL": settings.nats_url,
         "REDIS_URL": settings.redis_url,
@@ -74,7 +76,25 @@ def service_env(
         extra["HARPER_NATS_PASSWORD"] = nats_passwords[service]
     if settings.followup_today is not None:
         extra["HARPER_FOLLOWUP_TODAY"] = settings.followup_today.isoformat()
+    for name in sorted(settings.model_fields_set - NOT_PASSED_ON):
+        value = getattr(settings, name)
+        if value is not None and HarperSettings.model_fields[name].validation_alias is None:
+            extra.setdefault(f"HARPER_{name.upper()}", _env_text(value))
     return child_env(extra)
+
+
+NOT_PASSED_ON = frozenset({"admin_key", "nats_password", "metrics_port"})
+"""Settings a service never inherits from the launcher's: secrets go to the service that needs
+them (above), and one metrics port cannot serve several processes."""
+
+
+def _env_text(value: object) -> str:
+    """A setting as its environment variable spells it."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, datetime.date | datetime.time):
+        return value.isoformat()
+    return str(value)
 
 
 Probe = Callable[[str, int], str | None]

@@ -8,8 +8,9 @@ Redis. POST starts a run (or, with a ``Last-Event-ID`` header, resumes one); GET
 from __future__ import annotations
 
 from collections.abc import AsyncIterator
+from typing import Annotated
 
-from fastapi import APIRouter, Header
+from fastapi import APIRouter, Header, Path
 from fastapi.responses import JSONResponse, StreamingResponse
 from starlette.background import BackgroundTask
 
@@ -22,7 +23,7 @@ from harper_gateway.events import KeepAlive, StreamEvent, parse_event_id
 from harper_gateway.responses import error_json
 from harper_gateway.routes.query import QueryBody
 from harper_gateway.runs import run_streamed
-from harper_gateway.state import GatewayState, new_request_id
+from harper_gateway.state import REQUEST_ID_PATTERN, GatewayState, new_request_id
 
 router = APIRouter()
 
@@ -52,7 +53,13 @@ async def query_stream(
 
 @router.get("/query/stream/{request_id}", response_model=None)
 async def resume_stream(
-    request_id: str,
+    request_id: Annotated[
+        str,
+        Path(
+            pattern=REQUEST_ID_PATTERN,
+            description="The request id of the stream (its X-Request-ID header).",
+        ),
+    ],
     state: StateDep,
     last_event_id: str | None = Header(default=None),
 ) -> StreamingResponse | JSONResponse:

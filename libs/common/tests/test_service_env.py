@@ -1,0 +1,39 @@
+"""What a service's process is started with: the launcher's settings, secrets only where due."""
+
+from __future__ import annotations
+
+from datetime import time
+from pathlib import Path
+
+from harper_common.servers.stack import service_env
+from harper_common.settings import HarperSettings
+
+
+def launcher(tmp_path: Path) -> HarperSettings:
+    return HarperSettings(
+        mem_root=tmp_path / "mem",
+        data_dir=tmp_path / "data",
+        admin_key="k" * 32,
+        rate_limit_per_min=0,
+        followup_schedule_enabled=False,
+        followup_schedule_time=time(7, 30),
+        metrics_port=9464,
+    )
+
+
+def test_settings_given_in_code_reach_every_service(tmp_path: Path) -> None:
+    env = service_env(launcher(tmp_path), "search")
+    assert env["HARPER_RATE_LIMIT_PER_MIN"] == "0"
+    assert env["HARPER_FOLLOWUP_SCHEDULE_ENABLED"] == "false"
+    assert env["HARPER_FOLLOWUP_SCHEDULE_TIME"] == "07:30:00"
+    assert env["HARPER_MEM_ROOT"] == str(tmp_path / "mem")
+    assert HarperSettings.model_validate({}).rate_limit_per_min != 0  # the override mattered
+
+
+def test_secrets_and_the_metrics_port_go_only_where_due(tmp_path: Path) -> None:
+    settings = launcher(tmp_path)
+    search = service_env(settings, "search", nats_passwords={"search": "pw-search"})
+    assert "HARPER_ADMIN_KEY" not in search or search["HARPER_ADMIN_KEY"] != settings.admin_key
+    assert search["HARPER_NATS_PASSWORD"] == "pw-search"
+    assert search.get("HARPER_METRICS_PORT") != "9464"
+    assert service_env(settings, "gateway")["HARPER_ADMIN_KEY"] == settings.admin_key
