@@ -59,6 +59,7 @@ ENDPOINTS: list[tuple[str, str, object, str]] = [
     ("GET", "/tree?depth=1", None, "viewer"),
     ("GET", "/followup/pending", None, "viewer"),
     ("GET", "/followup/outbox", None, "viewer"),
+    ("GET", "/followup/notices", None, "viewer"),
     ("GET", "/auth/me", None, "viewer"),
     ("POST", "/confirm", {"session_id": "no-such-session"}, "broker"),
     ("POST", "/followup/draft", {"account_id": "99999"}, "broker"),

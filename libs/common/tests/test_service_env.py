@@ -2,8 +2,12 @@
 
 from __future__ import annotations
 
+import json
 from datetime import time
 from pathlib import Path
+
+import pytest
+from pydantic import ValidationError
 
 from harper_common.servers.stack import service_env
 from harper_common.settings import HarperSettings
@@ -37,3 +41,19 @@ def test_secrets_and_the_metrics_port_go_only_where_due(tmp_path: Path) -> None:
     assert search["HARPER_NATS_PASSWORD"] == "pw-search"
     assert search.get("HARPER_METRICS_PORT") != "9464"
     assert service_env(settings, "gateway")["HARPER_ADMIN_KEY"] == settings.admin_key
+
+
+def test_channel_modes_reach_a_service_and_a_wrong_one_is_named(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    settings = launcher(tmp_path).model_copy(
+        update={"followup_channel_modes": {"email": "notify-after", "sms": "review-before"}}
+    )
+    settings = HarperSettings.model_validate(settings.model_dump())  # as fields set in code
+    env = service_env(settings, "followup")
+    monkeypatch.setenv("HARPER_FOLLOWUP_CHANNEL_MODES", env["HARPER_FOLLOWUP_CHANNEL_MODES"])
+    child = HarperSettings()  # as the service reads its environment
+    assert child.followup_channel_modes == {"email": "notify-after", "sms": "review-before"}
+    monkeypatch.setenv("HARPER_FOLLOWUP_CHANNEL_MODES", json.dumps({"fax": "auto"}))
+    with pytest.raises(ValidationError, match="fax"):
+        HarperSettings()

@@ -19,9 +19,13 @@ from harper_common.demo.truth import GroundTruth
 from harper_common.memory import MemoryRoot, read_state
 from harper_common.messages.base import ErrorCode
 from harper_common.messages.followup import (
+    DraftChannel,
     FollowupApproveRequest,
     FollowupBatchRequest,
+    FollowupDraftRequest,
     FollowupExecuteRequest,
+    FollowupNotice,
+    FollowupNoticesRequest,
     FollowupPendingRequest,
     PendingFilters,
 )
@@ -36,9 +40,10 @@ from harper_followup.delivery import SmtpMailer
 from harper_followup.drafter import LocalDrafter
 from harper_followup.execute import Executor
 from harper_followup.memory import AgentMemory
+from harper_followup.notify import NoticeBoard
 from harper_followup.rules import URGENCY_ORDER, load_rules
 from harper_followup.scan import PendingScanner
-from harper_followup.store import ActionStore, FollowupAction, Outbox
+from harper_followup.store import ActionStore, FollowupAction, Notices, Outbox
 
 TODAY = date(2026, 11, 22)
 INTENT = IntentInfo(intent="followup", confidence=0.92, rule="followup_command")
@@ -76,6 +81,13 @@ class Sessions:
         self.opened.append((action, query, intent))
 
 
+class Announced(list[FollowupNotice]):
+    """The notices announced on the bus, in order."""
+
+    async def __call__(self, notice: FollowupNotice) -> None:
+        self.append(notice)
+
+
 class Steps:
     def __init__(self) -> None:
         self.steps: list[Step] = []
@@ -102,6 +114,7 @@ def make_agent(
     sink: SmtpSink,
     source: StatePayloads,
     mode: Mode = "review-before",
+    channel_modes: dict[DraftChannel, Mode] | None = None,
 ) -> tuple[FollowupAgent, Sessions, ScriptedRecorder, Clock, Steps]:
     rules = load_rules(skills_dir)
     sessions, recorder, clock, steps = Sessions(), ScriptedRecorder(), Clock(), Steps()
@@ -119,8 +132,10 @@ def make_agent(
         memory=memory,
         sessions=sessions,
         mode=mode,
+        channel_modes=channel_modes or {},
         approval_ttl=timedelta(hours=24),
         clock=clock,
+        notifier=NoticeBoard(Notices(folder), Announced(), clock),
         fixed_today=TODAY,
         progress=lambda _: steps,
     )
@@ -216,6 +231,51 @@ async def test_modes_auto_sends_and_dry_run_does_not(
     with pytest.raises(ServiceFailure) as missing:
         await auto.execute(FollowupExecuteRequest(request_id="e3", account_id="99999999"))
     assert missing.value.code is ErrorCode.NOT_FOUND
+
+
+@pytest.mark.anyio
+async def test_notify_after_sends_at_once_and_leaves_the_broker_a_notice(
+    demo_root: MemoryRoot, skills_dir: Path, tmp_path: Path, sink: SmtpSink, payloads: StatePayloads
+) -> None:
+    agent, sessions, recorder, *_ = make_agent(
+        demo_root, skills_dir, tmp_path, sink, payloads, mode="notify-after"
+    )
+    board = agent.notifier
+    assert isinstance(board, NoticeBoard) and isinstance(board.publish, Announced)
+    sent = await agent.execute(FollowupExecuteRequest(request_id="e1", account_id="29041"))
+    assert sent.result.sent and sent.result.recorded and sessions.opened == []
+    assert len(read_mailbox(sink.folder)) == 1 and len(recorder.requests) == 1
+    listed = await board.listed(FollowupNoticesRequest(request_id="n1"))
+    assert listed.total == 1 and board.publish == listed.notices
+    (notice,) = listed.notices
+    assert notice.account_id == "29041" and notice.action_id == sent.action_id
+    assert notice.channel == "email" and notice.recorded
+    assert "Maple Avenue Dental" in notice.summary and "without review" in notice.summary
+    other = await board.listed(FollowupNoticesRequest(request_id="n2", account_id="29119"))
+    assert other.total == 0
+    # a draft asked for is a proposal, whatever the mode: nothing more goes out
+    drafted = await agent.draft(FollowupDraftRequest(request_id="d1", account_id="29119"))
+    assert drafted.action_id is not None and len(read_mailbox(sink.folder)) == 1
+    assert (await board.listed(FollowupNoticesRequest(request_id="n3"))).total == 1
+
+
+@pytest.mark.anyio
+async def test_each_channel_follows_its_own_mode(
+    demo_root: MemoryRoot, skills_dir: Path, tmp_path: Path, sink: SmtpSink, payloads: StatePayloads
+) -> None:
+    agent, sessions, recorder, *_ = make_agent(
+        demo_root, skills_dir, tmp_path, sink, payloads, channel_modes={"email": "auto"}
+    )
+    text = await agent.execute(
+        FollowupExecuteRequest(request_id="e1", account_id="29119", channel="sms")
+    )
+    assert not text.result.sent and text.action_id is not None  # sms: review-before, the default
+    assert [action.action_id for action, *_ in sessions.opened] == [text.action_id]
+    mail = await agent.execute(
+        FollowupExecuteRequest(request_id="e2", account_id="29041", channel="email")
+    )
+    assert mail.result.sent and len(read_mailbox(sink.folder)) == 1
+    assert len(sessions.opened) == 1 and len(recorder.requests) == 1
 
 
 @pytest.mark.anyio

@@ -13,6 +13,10 @@ from typing import Literal
 from pydantic import AliasChoices, Field, SecretStr
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
+FollowupMode = Literal["review-before", "auto", "notify-after", "dry_run"]
+"""How much a person sees of a follow-up before it goes out (seed 003)."""
+FollowupChannel = Literal["email", "sms", "call_script"]
+
 
 class HarperSettings(BaseSettings):
     """Where Harper keeps its files, where it listens, and which servers it talks to."""
@@ -130,10 +134,16 @@ class HarperSettings(BaseSettings):
         default="followups@northgateins.com",
         description="Envelope sender of follow-up email (HARPER_SMTP_FROM).",
     )
-    followup_mode: Literal["review-before", "auto", "dry_run"] = Field(
+    followup_mode: FollowupMode = Field(
         default="review-before",
-        description="Follow-up oversight (HARPER_FOLLOWUP_MODE): approve each draft, send, or "
-        "never send.",
+        description="Follow-up oversight (HARPER_FOLLOWUP_MODE): approve each draft "
+        "(review-before), send (auto), send then tell the broker (notify-after), or never send "
+        "(dry_run).",
+    )
+    followup_channel_modes: dict[FollowupChannel, FollowupMode] = Field(
+        default_factory=dict,
+        description="Oversight per channel over HARPER_FOLLOWUP_MODE "
+        '(HARPER_FOLLOWUP_CHANNEL_MODES, JSON: {"email": "notify-after", "sms": "review-before"}).',
     )
     followup_schedule_time: dt.time = Field(
         default=dt.time(7, 0),

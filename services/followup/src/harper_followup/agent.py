@@ -2,17 +2,18 @@
 
 Oversight (seed 003): in ``review-before`` (the default) a draft becomes a pending action with an
 id and an expiry, and a Redis session of kind ``followup_approval`` under the same id, so the
-broker approves or rejects it through ``/confirm``. ``auto`` sends at once; ``dry_run`` never
-sends. Every send is recorded in history by the updater (``execute.Executor``).
+broker approves or rejects it through ``/confirm``. ``auto`` sends at once; ``notify-after``
+sends at once and tells the broker (``notify.Notifier``); ``dry_run`` never sends. The mode can be
+set per channel. Every send is recorded in history by the updater (``execute.Executor``).
 """
 
 from __future__ import annotations
 
 import uuid
-from collections.abc import Callable
-from dataclasses import dataclass
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
 from datetime import date, datetime, timedelta
-from typing import Literal, Protocol
+from typing import Protocol
 
 from pydantic import JsonValue
 
@@ -32,16 +33,18 @@ from harper_common.messages.followup import (
 )
 from harper_common.messages.progress import ToolCallStep, ToolResultStep
 from harper_common.messages.query import IntentInfo
+from harper_common.settings import FollowupMode
 from harper_followup.compose import DraftInput
 from harper_followup.drafter import Drafted, Drafter
 from harper_followup.execute import Executor
 from harper_followup.memory import AgentMemory
+from harper_followup.notify import Notifier
 from harper_followup.prepare import prepare
 from harper_followup.rules import FollowupRules
 from harper_followup.scan import PendingScanner
 from harper_followup.store import ActionStore, FollowupAction, Outbox, Recipient
 
-Mode = Literal["review-before", "auto", "dry_run"]
+Mode = FollowupMode
 API_INTENT = IntentInfo(intent="followup", confidence=1.0, rule="followup_api")
 
 
@@ -109,8 +112,15 @@ class FollowupAgent:
     mode: Mode
     approval_ttl: timedelta
     clock: Callable[[], datetime]
+    notifier: Notifier
+    channel_modes: Mapping[DraftChannel, Mode] = field(default_factory=dict)
+    """Oversight per channel, over ``mode`` (HARPER_FOLLOWUP_CHANNEL_MODES)."""
     fixed_today: date | None = None
     progress: Callable[[str], Progress] = lambda _: NoProgress()
+
+    def mode_for(self, channel: DraftChannel) -> Mode:
+        """The oversight configured for a follow-up on ``channel``."""
+        return self.channel_modes.get(channel, self.mode)
 
     def today(self, asked: date | None = None) -> date:
         return asked or self.fixed_today or self.clock().date()
@@ -130,8 +140,9 @@ class FollowupAgent:
             request.request_id,
             channel=request.channel,
             purpose=request.purpose,
-            mode="dry_run" if self.mode == "dry_run" else "review-before",
+            mode=None,
             query=f"Draft a follow-up for account {request.account_id}",
+            propose_only=True,
         )
         return FollowupDraftReply(
             draft=outcome.drafted.draft,
@@ -141,13 +152,12 @@ class FollowupAgent:
         )
 
     async def execute(self, request: FollowupExecuteRequest) -> FollowupExecuteReply:
-        mode: Mode = "dry_run" if request.dry_run else self.mode
         outcome = await self.run(
             request.account_id,
             request.request_id,
             channel=request.channel,
             purpose=request.purpose,
-            mode=mode,
+            mode="dry_run" if request.dry_run else None,
             query=f"Follow up with account {request.account_id}",
         )
         return FollowupExecuteReply(
@@ -168,14 +178,20 @@ class FollowupAgent:
         *,
         channel: DraftChannel | None,
         purpose: str | None,
-        mode: Mode,
+        mode: Mode | None,
         query: str,
         intent: IntentInfo = API_INTENT,
         today: date | None = None,
+        propose_only: bool = False,
     ) -> Outcome:
-        """Prepare, draft, then propose (review-before), send (auto) or stop (dry_run)."""
+        """Prepare, draft, then propose (review-before), send (auto), send and tell the broker
+        (notify-after) or stop (dry_run). ``mode`` None: the mode of the draft's channel;
+        ``propose_only``: a draft asked for, never sent without approval."""
         progress = self.progress(request_id)
         data = await self._prepare(account_id, channel, purpose, today, progress)
+        mode = mode or self.mode_for(data.channel)
+        if propose_only and mode != "dry_run":
+            mode = "review-before"
         drafted = await self._draft(data, request_id, progress)
         if mode == "dry_run":
             return Outcome(data, drafted, None, mode)
@@ -186,7 +202,9 @@ class FollowupAgent:
             await self.sessions.open(action, query, intent)
             return Outcome(data, drafted, action, mode)
         await progress.step(ToolCallStep(call_id=action.action_id, tool="send_message"))
-        sent = await self.executor.send(action, request_id, "auto")
+        sent = await self.executor.send(action, request_id, mode)
+        if mode == "notify-after" and sent.status == "sent":
+            await self.notifier.notify(sent)
         return Outcome(data, drafted, sent, mode)
 
     async def _prepare(

@@ -38,7 +38,7 @@ class BatchRunner:
         self, request: FollowupBatchRequest, mode: Mode | None = None
     ) -> FollowupBatchReply:
         agent = self.agent
-        run_mode: Mode = "dry_run" if request.dry_run else mode or agent.mode
+        run_mode: Mode | None = "dry_run" if request.dry_run else mode
         today = agent.today(request.today)
         due = await agent.scanner.scan(
             PendingFilters(), today, agent.clock(), agent.memory.snapshot()
@@ -49,7 +49,7 @@ class BatchRunner:
         await progress.step(
             ThinkingStep(
                 text=f"{len(due)} accounts due; drafting {len(chosen)} most urgent first "
-                f"({run_mode})"
+                f"({run_mode or 'each channel in its own mode'})"
             )
         )
         results = []
@@ -68,7 +68,7 @@ class BatchRunner:
         return FollowupBatchReply(results=results, processed=len(results), dry_run=request.dry_run)
 
     async def _one(
-        self, entry: PendingAccount, request_id: str, mode: Mode, today: date
+        self, entry: PendingAccount, request_id: str, mode: Mode | None, today: date
     ) -> FollowupExecuteReply:
         try:
             outcome = await self.agent.run(

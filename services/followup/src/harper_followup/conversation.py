@@ -31,7 +31,7 @@ class Conversation:
             request.request_id,
             channel=channel_in_words(request.query),
             purpose=None,
-            mode=self.agent.mode,
+            mode=None,
             query=request.query,
             intent=request.intent,
         )

@@ -2,7 +2,8 @@
 
 Needs NATS_URL, REDIS_URL (approval sessions), the memory root (read-only) and an SMTP server
 (HARPER_SMTP_HOST/PORT; ``harper up`` starts a local sink). HARPER_FOLLOWUP_MODE picks the
-oversight (review-before, auto, dry_run); HARPER_FOLLOWUP_SCHEDULE_TIME the daily run (UTC).
+oversight (review-before, auto, notify-after, dry_run), HARPER_FOLLOWUP_CHANNEL_MODES one per
+channel; HARPER_FOLLOWUP_SCHEDULE_TIME the daily run (UTC).
 """
 
 from __future__ import annotations
@@ -22,9 +23,7 @@ from harper_common.bus.progress import BusProgress
 from harper_common.bus.service import BusService
 from harper_common.memory import MemoryRoot
 from harper_common.messages import endpoints, subjects
-from harper_common.messages.followup import (
-    FollowupBatchRequest,
-)
+from harper_common.messages.followup import FollowupBatchRequest, FollowupNotice
 from harper_common.messages.index import IndexApplied
 from harper_common.messages.query import IntentInfo
 from harper_common.sessions import PendingSession, SessionStore
@@ -37,10 +36,11 @@ from harper_followup.delivery import BusRecorder, SmtpMailer
 from harper_followup.drafter import Drafter, LocalDrafter
 from harper_followup.execute import Executor
 from harper_followup.memory import AgentMemory
+from harper_followup.notify import NoticeBoard
 from harper_followup.payload_cache import CachedPayloads
 from harper_followup.rules import load_rules
 from harper_followup.scan import IndexPayloads, PendingScanner
-from harper_followup.store import ActionStore, FollowupAction, Outbox
+from harper_followup.store import ActionStore, FollowupAction, Notices, Outbox
 
 NAME = "followup"
 CACHE_MAX_AGE_S = 300.0
@@ -107,6 +107,11 @@ def build(settings: HarperSettings) -> BusService:
     executor = Executor(
         actions, outbox, memory, mailer, BusRecorder(bus), settings.smtp_from, utc_now
     )
+
+    async def announce(notice: FollowupNotice) -> None:
+        await service.broker.publish(notice.model_dump(mode="json"), subjects.NOTIFY_FOLLOWUP_SENT)
+
+    notices = NoticeBoard(Notices(folder), announce, utc_now)
     agent = FollowupAgent(
         root=root,
         rules=rules,
@@ -118,12 +123,14 @@ def build(settings: HarperSettings) -> BusService:
         memory=memory,
         sessions=RedisApprovalSessions(SessionStore(redis, ttl_s=session_ttl)),
         mode=settings.followup_mode,
+        channel_modes=settings.followup_channel_modes,
         approval_ttl=ttl,
         clock=utc_now,
+        notifier=notices,
         fixed_today=settings.followup_today,
         progress=lambda request_id: BusProgress(service.broker, request_id, NAME),
     )
-    add_routes(service, agent)
+    add_routes(service, agent, notices)
     if settings.followup_schedule_enabled:
         add_daily_run(service, agent, settings)
 
@@ -169,7 +176,7 @@ def keep_warm(service: BusService, index: IndexClient, cache: CachedPayloads) ->
     service.in_background("followup-payload-cache", warm)
 
 
-def add_routes(service: BusService, agent: FollowupAgent) -> None:
+def add_routes(service: BusService, agent: FollowupAgent, notices: NoticeBoard) -> None:
     conversation, batches = Conversation(agent), BatchRunner(agent)
     service.serve(endpoints.FOLLOWUP_QUERY, conversation.query)
     service.serve(endpoints.FOLLOWUP_APPROVE, conversation.approve)
@@ -178,6 +185,7 @@ def add_routes(service: BusService, agent: FollowupAgent) -> None:
     service.serve(endpoints.FOLLOWUP_EXECUTE, agent.execute)
     service.serve(endpoints.FOLLOWUP_BATCH, batches.batch)
     service.serve(endpoints.FOLLOWUP_OUTBOX, agent.outbox)
+    service.serve(endpoints.FOLLOWUP_NOTICES, notices.listed)
 
 
 def add_daily_run(service: BusService, agent: FollowupAgent, settings: HarperSettings) -> None:

@@ -5,6 +5,7 @@
 - ``actions/<id>.claim``: created exclusively by whoever sends the action, so two approvals (even
   in two replicas) send it once.
 - ``outbox/<time>-<id>.json``: what went out (email, text, call script), listable.
+- ``notices/<time>-<id>.json``: what went out in notify-after mode, for the broker to read.
 
 Every file is written whole (temp file, fsync, rename).
 """
@@ -12,17 +13,19 @@ Every file is written whole (temp file, fsync, rename).
 from __future__ import annotations
 
 import os
+from collections.abc import Callable
 from datetime import datetime
 from pathlib import Path
-from typing import Literal
+from typing import Generic, Literal, TypeVar
 
 import anyio.to_thread
 from pydantic import BaseModel, Field
 
 from harper_common.memory import atomic_write_text
-from harper_common.messages.followup import OutboxItem
+from harper_common.messages.followup import FollowupNotice, OutboxItem
 from harper_common.messages.query import FollowupDraft
 
+EntryT = TypeVar("EntryT", bound=BaseModel)
 ActionStatus = Literal["pending", "sent", "rejected", "failed", "dry_run"]
 _ID_CHARS = frozenset("0123456789abcdef")
 
@@ -101,32 +104,59 @@ class ActionStore:
         self._path(action_id, ".claim").unlink(missing_ok=True)
 
 
+class Ledger(Generic[EntryT]):
+    """Entries written once, one file each, named by time so a listing is newest first."""
+
+    def __init__(self, folder: Path, model: type[EntryT]) -> None:
+        self.folder = folder
+        self.model = model
+
+    async def add(self, at: datetime, key: str, entry: EntryT) -> None:
+        path = self.folder / f"{at.strftime('%Y%m%dT%H%M%S%f')}-{key}.json"
+        await anyio.to_thread.run_sync(_write, path, entry.model_dump_json(indent=1))
+
+    async def entries(self, keep: Callable[[EntryT], bool]) -> list[EntryT]:
+        return await anyio.to_thread.run_sync(self._entries, keep)
+
+    def _entries(self, keep: Callable[[EntryT], bool]) -> list[EntryT]:
+        if not self.folder.is_dir():
+            return []
+        found = []
+        for path in sorted(self.folder.glob("*.json"), reverse=True):
+            entry = self.model.model_validate_json(path.read_text(encoding="utf-8"))
+            if keep(entry):
+                found.append(entry)
+        return found
+
+
 class Outbox:
     """What went out, newest first when listed."""
 
     def __init__(self, folder: Path) -> None:
-        self.folder = folder / "outbox"
+        self.ledger = Ledger(folder / "outbox", OutboxItem)
 
     async def add(self, item: OutboxItem) -> None:
-        stamp = item.sent_at.strftime("%Y%m%dT%H%M%S%f")
-        path = self.folder / f"{stamp}-{item.action_id}.json"
-        await anyio.to_thread.run_sync(_write, path, item.model_dump_json(indent=1))
+        await self.ledger.add(item.sent_at, item.action_id, item)
 
     async def items(
         self, account_id: str | None = None, channel: str | None = None
     ) -> list[OutboxItem]:
-        return await anyio.to_thread.run_sync(self._items, account_id, channel)
+        return await self.ledger.entries(
+            lambda item: account_id in (None, item.account_id) and channel in (None, item.channel)
+        )
 
-    def _items(self, account_id: str | None, channel: str | None) -> list[OutboxItem]:
-        if not self.folder.is_dir():
-            return []
-        items = []
-        for path in sorted(self.folder.glob("*.json"), reverse=True):
-            item = OutboxItem.model_validate_json(path.read_text(encoding="utf-8"))
-            if account_id not in (None, item.account_id) or channel not in (None, item.channel):
-                continue
-            items.append(item)
-        return items
+
+class Notices:
+    """What went out in notify-after mode, for the broker to read, newest first."""
+
+    def __init__(self, folder: Path) -> None:
+        self.ledger = Ledger(folder / "notices", FollowupNotice)
+
+    async def add(self, notice: FollowupNotice) -> None:
+        await self.ledger.add(notice.sent_at, notice.notice_id, notice)
+
+    async def items(self, account_id: str | None = None) -> list[FollowupNotice]:
+        return await self.ledger.entries(lambda notice: account_id in (None, notice.account_id))
 
 
 def _write(path: Path, text: str) -> None:

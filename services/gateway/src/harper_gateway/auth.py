@@ -36,6 +36,7 @@ ROUTE_ROLES: Final[dict[tuple[str, str], Role]] = {
     ("GET", "/file"): "viewer",
     ("GET", "/followup/pending"): "viewer",
     ("GET", "/followup/outbox"): "viewer",
+    ("GET", "/followup/notices"): "viewer",
     ("GET", "/auth/me"): "viewer",
     ("GET", "/vocabulary"): "viewer",
     ("GET", "/metrics"): "viewer",

@@ -27,6 +27,8 @@ from harper_common.messages.followup import (
     FollowupDraftRequest,
     FollowupExecuteReply,
     FollowupExecuteRequest,
+    FollowupNoticesReply,
+    FollowupNoticesRequest,
     FollowupOutboxReply,
     FollowupOutboxRequest,
     FollowupPendingReply,
@@ -110,6 +112,9 @@ FOLLOWUP_BATCH: Final[Endpoint[FollowupBatchRequest, FollowupBatchReply]] = Endp
 )
 FOLLOWUP_OUTBOX: Final[Endpoint[FollowupOutboxRequest, FollowupOutboxReply]] = Endpoint(
     subjects.FOLLOWUP_OUTBOX, FollowupOutboxRequest, FollowupOutboxReply, "followup"
+)
+FOLLOWUP_NOTICES: Final[Endpoint[FollowupNoticesRequest, FollowupNoticesReply]] = Endpoint(
+    subjects.FOLLOWUP_NOTICES, FollowupNoticesRequest, FollowupNoticesReply, "followup"
 )
 
 # anyone -> indexer

@@ -10,9 +10,10 @@ from pydantic import Field
 from harper_common.memory.models import AccountId
 from harper_common.messages.base import WireModel
 from harper_common.messages.query import FollowupDraft
+from harper_common.settings import FollowupChannel
 
 Urgency = Literal["critical", "high", "normal"]
-DraftChannel = Literal["email", "call_script", "sms"]
+DraftChannel = FollowupChannel
 
 
 class PendingFilters(WireModel):
@@ -139,8 +140,8 @@ class FollowupApproveRequest(WireModel):
     approved_by: str | None = None
 
 
-class OutboxItem(WireModel):
-    """A follow-up that went out: an email handed to the SMTP server, a text, a call script."""
+class SentFollowup(WireModel):
+    """Which follow-up went out, to whom."""
 
     action_id: str
     account_id: str
@@ -148,6 +149,11 @@ class OutboxItem(WireModel):
     channel: DraftChannel
     recipient: str | None = None
     subject: str | None = None
+
+
+class OutboxItem(SentFollowup):
+    """A follow-up that went out: an email handed to the SMTP server, a text, a call script."""
+
     body: str
     sent_at: datetime
     message_id: str | None = None
@@ -163,5 +169,28 @@ class FollowupOutboxRequest(WireModel):
 
 class FollowupOutboxReply(WireModel):
     items: list[OutboxItem] = Field(default_factory=list)
+    """Newest first."""
+    total: int = 0
+
+
+class FollowupNotice(SentFollowup):
+    """A follow-up sent in notify-after mode: it went out at once, and the broker is told."""
+
+    notice_id: str
+    summary: str
+    """One line for the broker: what went to whom."""
+    sent_at: datetime
+    recorded: bool
+    """Whether the send is in the account's history yet."""
+
+
+class FollowupNoticesRequest(WireModel):
+    request_id: str
+    account_id: AccountId | None = None
+    limit: int = Field(default=50, ge=1, le=1000)
+
+
+class FollowupNoticesReply(WireModel):
+    notices: list[FollowupNotice] = Field(default_factory=list)
     """Newest first."""
     total: int = 0

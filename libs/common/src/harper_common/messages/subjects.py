@@ -36,6 +36,9 @@ FOLLOWUP_BATCH: Final = f"{PREFIX}.followup.batch"
 FOLLOWUP_APPROVE: Final = f"{PREFIX}.followup.approve"
 """Starter (``/confirm``) -> follow-up agent: the broker approved or rejected a draft."""
 FOLLOWUP_OUTBOX: Final = f"{PREFIX}.followup.outbox"
+FOLLOWUP_NOTICES: Final = f"{PREFIX}.followup.notices"
+NOTIFY_FOLLOWUP_SENT: Final = f"{PREFIX}.notify.followup_sent"
+"""Event (core NATS): a follow-up went out in notify-after mode; a FollowupNotice."""
 """Anyone -> follow-up agent: list what was sent (mail, SMS, call scripts)."""
 
 # anyone -> indexer (the only service that talks to the vector store)

@@ -94,6 +94,8 @@ def _env_text(value: object) -> str:
         return "true" if value else "false"
     if isinstance(value, datetime.date | datetime.time):
         return value.isoformat()
+    if isinstance(value, dict | list):
+        return json.dumps(value)
     return str(value)
 
 

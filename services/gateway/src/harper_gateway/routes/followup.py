@@ -19,6 +19,7 @@ from harper_common.messages.followup import (
     FollowupBatchRequest,
     FollowupDraftRequest,
     FollowupExecuteRequest,
+    FollowupNoticesRequest,
     FollowupOutboxRequest,
     FollowupPendingRequest,
     PendingFilters,
@@ -115,3 +116,16 @@ async def outbox(
         request_id=request_id, account_id=account_id, channel=channel, limit=limit
     )
     return await _ask(state, endpoints.FOLLOWUP_OUTBOX, message, request_id)
+
+
+@router.get("/notices")
+async def notices(
+    state: StateDep,
+    account_id: Annotated[AccountId | None, Query()] = None,
+    limit: Annotated[int, Query(ge=1, le=1000)] = 50,
+) -> JSONResponse:
+    """Follow-ups sent in notify-after mode (at once, without review), newest first: what the
+    broker should know went out."""
+    request_id = new_request_id()
+    message = FollowupNoticesRequest(request_id=request_id, account_id=account_id, limit=limit)
+    return await _ask(state, endpoints.FOLLOWUP_NOTICES, message, request_id)
