@@ -18,6 +18,8 @@ from typing import Protocol
 import anyio.to_thread
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, computed_field
 
+from harper_common.auth.asking import asking
+from harper_common.messages.base import Caller
 from harper_common.messages.query import StepUsage
 
 log = logging.getLogger(__name__)
@@ -143,6 +145,8 @@ class RunAudit(BaseModel):
 
     run_id: str
     request_id: str | None = None
+    caller: Caller | None = None
+    """Who asked (the gateway's key name and role); filled from the request being handled."""
     agent: str
     brain: str
     model: str | None = None
@@ -208,6 +212,8 @@ class AuditLog:
     async def keep(self, run: RunAudit) -> None:
         """`awrite`, for a service answering a request: a full disk is logged, never raised,
         because the answer itself must not fail over its audit line."""
+        if run.caller is None:
+            run = run.model_copy(update={"caller": asking.get()})
         try:
             await self.awrite(run)
         except OSError:

@@ -14,6 +14,7 @@ from typing import TypeVar
 from faststream.nats import NatsBroker, NatsMessage
 from pydantic import BaseModel, ValidationError
 
+from harper_common.auth.asking import asking
 from harper_common.bus.metrics import measured
 from harper_common.messages.base import ErrorCode, ErrorReply, RequestEnvelope, WireModel
 from harper_common.messages.problems import validation_problems
@@ -83,6 +84,8 @@ async def answer(
             fix="Retry it; with the same idempotency key a retry is never applied twice.",
             service=service,
         )
+    caller = request.caller if isinstance(request, RequestEnvelope) else None
+    token = asking.set(caller)
     try:
         return await handler(request)
     except ServiceFailure as exc:
@@ -94,3 +97,5 @@ async def answer(
             message=f"{service} failed: {type(exc).__name__}: {exc}",
             service=service,
         )
+    finally:
+        asking.reset(token)
