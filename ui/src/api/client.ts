@@ -1,5 +1,5 @@
 // The gateway's JSON endpoints the explorer uses besides the stream.
-import type { AccountDetails, FileContent, QueryResponse, TreePage } from '../types/exploration';
+import type { AccountDetails, FileContent, NoticesPage, QueryResponse, TreePage } from '../types/exploration';
 
 export class ApiError extends Error {
   constructor(
@@ -55,6 +55,11 @@ export async function getTree(path = '', depth = 1, offset = 0, limit = 500): Pr
 
 export async function getFile(path: string): Promise<FileContent> {
   return json<FileContent>(await fetch(`/file?${new URLSearchParams({ path })}`));
+}
+
+/** GET /followup/notices: follow-ups that went out without review, newest first. */
+export async function getNotices(limit = 20): Promise<NoticesPage> {
+  return json<NoticesPage>(await fetch(`/followup/notices?${new URLSearchParams({ limit: String(limit) })}`));
 }
 
 export interface Health {

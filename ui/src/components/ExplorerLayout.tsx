@@ -7,6 +7,7 @@ import { FileTree } from './FileTree';
 import { memoryPath } from './paths';
 import { QueryInput } from './QueryInput';
 import { QuerySelector } from './QuerySelector';
+import { SentNotices } from './SentNotices';
 import { ToolPanel } from './ToolPanel';
 
 /** The explorer: header, sample queries and memory tree, agent journey, answer and file preview. */
@@ -78,6 +79,7 @@ export function ExplorerLayout() {
           </div>
         </div>
         <div className="header-right">
+          <SentNotices refreshKey={treeKey} onOpenFile={openFile} />
           <span className={`health ${health === null ? '' : health.ok ? 'ok' : 'down'}`} data-testid="health">
             {health === null ? 'checking…' : health.ok ? `ready · ${health.accounts_indexed} accounts indexed` : 'not ready'}
           </span>

@@ -110,6 +110,25 @@ export interface FollowupDraft {
   rationale: string;
 }
 
+/** A follow-up sent in notify-after mode (GET /followup/notices): it went out without review. */
+export interface FollowupNotice {
+  notice_id: string;
+  action_id: string;
+  account_id: string;
+  account_name: string;
+  channel: FollowupDraft['channel'];
+  recipient: string | null;
+  subject: string | null;
+  summary: string;
+  sent_at: string;
+  recorded: boolean;
+}
+
+export interface NoticesPage {
+  notices: FollowupNotice[];
+  total: number;
+}
+
 export interface FollowupResponse extends ResponseBase {
   type: 'success';
   routed_to: 'followup_agent';
