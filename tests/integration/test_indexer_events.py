@@ -10,6 +10,7 @@ import nats
 from harness import Harper
 
 from harper_common.memory.files import read_state, write_state
+from harper_common.memory.state import render_state
 from harper_common.messages.events import AccountEvent, AccountEventKind
 from harper_common.messages.index import IndexApplied, IndexWaitRequest
 from harper_common.messages.subjects import (
@@ -18,13 +19,18 @@ from harper_common.messages.subjects import (
     INDEXER_DURABLE,
     account_event_subject,
 )
+from harper_updater.seen import SeenStates
 
 
 def rename(harper: Harper, account_id: str, new_name: str) -> AccountEvent:
-    """What the updater does: write state.md with version + 1, then describe the event."""
+    """What the updater does: write state.md with version + 1 (noted as its own write, so its
+    external-edit watch leaves it alone), then describe the event."""
     path = harper.settings.mem_root / "accounts" / account_id / "state.md"
     state = read_state(path, account_id)
     changed = state.model_copy(update={"name": new_name, "version": state.version + 1})
+    SeenStates(harper.settings.mem_root / ".updater" / "seen").put(
+        account_id, render_state(changed)
+    )
     write_state(path, changed)
     return AccountEvent(
         kind=AccountEventKind.STATE_CHANGED,

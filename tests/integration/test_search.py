@@ -14,7 +14,7 @@ from harness import Harper
 from sse import read_events
 
 from harper_common.demo.truth import GroundTruth
-from harper_common.memory.files import read_state
+from harper_common.memory.files import read_history, read_state
 
 
 def truth_of(harper: Harper) -> GroundTruth:
@@ -100,3 +100,28 @@ def test_a_filed_email_is_found_after_its_account_event(
     assert source in body["citations"], body
     assert "$48,000" in body["answer"]
     assert bound.name in body["answer"]
+
+
+def test_a_hand_edit_of_state_md_reaches_listings_and_history(
+    client: httpx.Client, harper: Harper
+) -> None:
+    """Someone edits a state.md in an editor while Harper runs: the updater records the edit
+    (By: external edit) and the index follows, so a listing by stage shows it."""
+    folder = next(f for f in accounts_of(harper) if read_state(f / "state.md").stage == "Submitted")
+    state = read_state(folder / "state.md")
+    text = (folder / "state.md").read_text(encoding="utf-8")
+    (folder / "state.md").write_text(text.replace("stage: Submitted", "stage: Quoted", 1))
+    listed = f"{state.name} (account {state.account_id})"
+    deadline = time.monotonic() + 20
+    while True:  # the watch and the index work asynchronously: wait for the listing to change
+        client.post("/cache/clear")
+        body = ask(client, "Which accounts are quoted?")
+        if listed in body["answer"] or time.monotonic() > deadline:
+            break
+    assert listed in body["answer"], body["answer"]
+    entry = read_history(folder / "history.md").entries[-1]
+    assert entry.by == "external edit"
+    assert [(c.field, c.old_value, c.new_value) for c in entry.changes] == [
+        ("stage", "Submitted", "Quoted")
+    ]
+    assert read_state(folder / "state.md").version == state.version + 1

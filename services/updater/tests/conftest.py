@@ -4,6 +4,7 @@ recording stand-ins for the two seams that leave the process (JetStream, the ind
 from __future__ import annotations
 
 import shutil
+import sys
 from collections.abc import AsyncIterator
 from dataclasses import dataclass, field
 from datetime import UTC, date, datetime
@@ -14,32 +15,17 @@ from redis.asyncio import Redis
 
 from harper_common.demo import generate_demo
 from harper_common.memory.paths import MemoryRoot
-from harper_common.messages.events import AccountEvent, AccountEventKind
 from harper_common.messages.index import IndexApplied
 from harper_common.sessions import SessionStore
 from harper_updater.agent import UpdaterAgent, UpdaterDeps
 from harper_updater.brain import LocalBrain, UpdateBrain
 from harper_updater.writer import AccountWriter
 
+sys.path.insert(0, str(Path(__file__).parent))  # updater_fakes, shared by the test modules
+from updater_fakes import RecordingPublisher  # noqa: E402
+
 AS_OF = date(2026, 11, 22)
 NOW = datetime(2026, 11, 22, 15, 30, tzinfo=UTC)
-
-
-@dataclass
-class RecordingPublisher:
-    """JetStream as the writer sees it: events kept in order, the last version per subject."""
-
-    events: list[AccountEvent] = field(default_factory=list)
-    fail: bool = False
-
-    async def publish(self, event: AccountEvent) -> None:
-        if self.fail:
-            raise ConnectionError("JetStream is down")
-        self.events.append(event)
-
-    async def last_version(self, kind: AccountEventKind, account_id: str) -> int | None:
-        versions = [e.version for e in self.events if e.kind == kind and e.account_id == account_id]
-        return max(versions, default=None)
 
 
 @dataclass

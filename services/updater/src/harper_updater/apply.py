@@ -110,7 +110,9 @@ def _scalar_changes(state: AccountState, values: dict[str, Any]) -> list[FieldCh
         if name in values:
             out.append(
                 FieldChange(
-                    field=name, old_value=_text(getattr(state, name)), new_value=_text(values[name])
+                    field=name,
+                    old_value=value_text(getattr(state, name)),
+                    new_value=value_text(values[name]),
                 )
             )
     return out
@@ -141,7 +143,8 @@ def _list_and_contact_changes(state: AccountState, values: dict[str, Any]) -> li
     return out
 
 
-def _text(value: object) -> str | None:
+def value_text(value: object) -> str | None:
+    """A field value as a history entry writes it (a stage by name, a number plainly)."""
     if value is None:
         return None
     if isinstance(value, Stage):

@@ -94,5 +94,6 @@ class Relay:
             state_path.parent.mkdir(parents=True, exist_ok=True)
             atomic_write_text(history_path, render_history(history))
         atomic_write_text(state_path, record.state_text)
+        self.writer.seen.put(event.account_id, record.state_text)
         log.info("relay rolled forward %s", record.name)
         return True

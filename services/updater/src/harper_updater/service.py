@@ -30,6 +30,7 @@ from harper_updater.claude_brain import make_brain
 from harper_updater.communications import CommunicationDesk
 from harper_updater.contacts import ContactBook
 from harper_updater.create import AccountCreator
+from harper_updater.external_edits import ExternalEdits
 from harper_updater.followups import FollowupRecorder
 from harper_updater.publisher import JetStreamPublisher
 from harper_updater.relay import Relay
@@ -76,6 +77,9 @@ def build(settings: HarperSettings) -> BusService:
     service.serve(endpoints.UPDATER_UNMATCHED, unmatched, max_workers=MAX_WORKERS)
     service.serve(endpoints.UPDATER_RECORD_FOLLOWUP, recorder.record, max_workers=MAX_WORKERS)
     _run_relay(service, Relay(writer))
+    edits = ExternalEdits(writer)
+    service.health_detail = edits.health
+    service.in_background("external-edits", edits.run)
 
     async def close() -> None:
         await redis.aclose()

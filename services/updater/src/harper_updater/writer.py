@@ -34,6 +34,7 @@ from harper_common.memory.state import render_state
 from harper_common.messages.events import AccountEvent, AccountEventKind
 from harper_updater.locks import AccountLocks
 from harper_updater.outbox import FileWrite, Outbox, OutboxRecord
+from harper_updater.seen import SeenStates
 
 log = logging.getLogger(__name__)
 
@@ -105,6 +106,7 @@ class AccountWriter:
         work = memory.root / ".updater"
         self.locks = AccountLocks(work / "locks")
         self.outbox = Outbox(work / "outbox")
+        self.seen = SeenStates(work / "seen")
         self.crash_target = _crash_target()
 
     async def commit(
@@ -183,6 +185,7 @@ class AccountWriter:
         self.outbox.put(record)
         self._check_unchanged(state_path, account_id, before)
         files = self._put_files(record, render_history(history), history_path, state_path)
+        self.seen.put(account_id, record.state_text)
         return Committed(before, after, entry, event, files), record
 
     def _check_unchanged(self, path: Path, account_id: str, before: AccountState | None) -> None:

@@ -1,0 +1,130 @@
+"""Edits of state.md made outside Harper: recorded in history by 'external edit', published for
+the indexer, never confused with Harper's own writes; unreadable edits reported, not written."""
+
+from __future__ import annotations
+
+import asyncio
+
+import pytest
+from updater_fakes import RecordingPublisher
+
+from harper_common.memory.files import read_history, read_state
+from harper_common.memory.models import Stage
+from harper_common.memory.paths import MemoryRoot
+from harper_common.memory.state import render_state
+from harper_updater.external_edits import EXTERNAL_EDIT, ExternalEdits
+from harper_updater.writer import AccountWriter, Committed, Draft
+
+ACCOUNT = "29041"
+
+
+def hand_edit(memory: MemoryRoot, old: str, new: str) -> None:
+    path = memory.state_path(ACCOUNT)
+    text = path.read_text(encoding="utf-8")
+    assert old in text
+    path.write_text(text.replace(old, new, 1), encoding="utf-8")
+
+
+@pytest.mark.anyio
+async def test_a_hand_edit_is_recorded_by_external_edit_and_published(
+    memory: MemoryRoot, writer: AccountWriter, publisher: RecordingPublisher
+) -> None:
+    edits = ExternalEdits(writer)
+    assert await edits.reconcile() == 0  # a first look takes every account as it is
+    assert publisher.events == []
+    before = read_state(memory.state_path(ACCOUNT))
+    entries = len(read_history(memory.history_path(ACCOUNT)).entries)
+
+    hand_edit(memory, f"stage: {before.stage.value}", "stage: Bound")
+    committed = await edits.check(ACCOUNT)
+
+    assert isinstance(committed, Committed)
+    after = read_state(memory.state_path(ACCOUNT))
+    assert after.stage is Stage.BOUND and after.version == before.version + 1
+    history = read_history(memory.history_path(ACCOUNT))
+    assert len(history.entries) == entries + 1
+    entry = history.entries[-1]
+    assert entry.by == EXTERNAL_EDIT and "edited outside Harper" in entry.summary
+    assert [(c.field, c.old_value, c.new_value) for c in entry.changes] == [
+        ("stage", before.stage.value, "Bound")
+    ]
+    assert [(e.account_id, e.version) for e in publisher.events] == [(ACCOUNT, after.version)]
+    assert await edits.check(ACCOUNT) is None  # recorded once
+
+
+@pytest.mark.anyio
+async def test_harpers_own_writes_are_not_external_edits(
+    memory: MemoryRoot, writer: AccountWriter, publisher: RecordingPublisher
+) -> None:
+    edits = ExternalEdits(writer)
+    await edits.reconcile()
+
+    def next_step(state, _):  # type: ignore[no-untyped-def]
+        changed = state.model_copy(update={"next_step": "Call the client Monday"})
+        return Draft(state=changed, summary="next step", changes=[], evidence=None)
+
+    await writer.commit(ACCOUNT, next_step, by="nadia")
+    assert await edits.check(ACCOUNT) is None
+    assert await edits.reconcile() == 0
+    assert len(publisher.events) == 1
+
+
+@pytest.mark.anyio
+async def test_edits_made_while_the_updater_was_down_are_found_at_start(
+    memory: MemoryRoot, writer: AccountWriter, publisher: RecordingPublisher
+) -> None:
+    await ExternalEdits(writer).reconcile()
+    hand_edit(memory, "next_step:", "next_step: Send the loss runs\nold_next_step:")
+    restarted = ExternalEdits(AccountWriter(memory, publisher))
+    assert await restarted.reconcile() == 1
+    entry = read_history(memory.history_path(ACCOUNT)).entries[-1]
+    assert entry.by == EXTERNAL_EDIT
+    assert "next_step" in {change.field for change in entry.changes}
+
+
+@pytest.mark.anyio
+async def test_an_unreadable_edit_is_reported_and_left_alone_until_fixed(
+    memory: MemoryRoot, writer: AccountWriter, publisher: RecordingPublisher
+) -> None:
+    edits = ExternalEdits(writer)
+    await edits.reconcile()
+    path = memory.state_path(ACCOUNT)
+    good = path.read_text(encoding="utf-8")
+    entries = len(read_history(memory.history_path(ACCOUNT)).entries)
+    path.write_text(good.replace("stage:", "stage: [not, a, stage]\nxstage:", 1), encoding="utf-8")
+
+    assert await edits.check(ACCOUNT) is None
+    ok, detail = edits.health()
+    assert ok and ACCOUNT in detail and "unreadable" in detail
+    assert path.read_text(encoding="utf-8") != good  # left as the person wrote it
+    assert len(read_history(memory.history_path(ACCOUNT)).entries) == entries
+    assert publisher.events == []
+
+    path.write_text(good, encoding="utf-8")  # fixed by hand: back to what Harper wrote
+    assert await edits.check(ACCOUNT) is None
+    assert edits.health() == (True, "")
+
+
+@pytest.mark.anyio
+async def test_the_watch_sees_an_edit_without_being_asked(
+    memory: MemoryRoot, writer: AccountWriter, publisher: RecordingPublisher
+) -> None:
+    edits = ExternalEdits(writer)
+    await edits.reconcile()
+    watching = asyncio.create_task(edits.watch())
+    try:
+        state = read_state(memory.state_path(ACCOUNT))
+        # the watch starts asynchronously: edit until the first edit is seen (state, not time)
+        for attempt in range(200):
+            text = render_state(state.model_copy(update={"location": f"Suite {attempt}"}))
+            memory.state_path(ACCOUNT).write_text(text, encoding="utf-8")
+            try:
+                await asyncio.wait_for(publisher.arrived.wait(), timeout=2.0)
+                break
+            except TimeoutError:
+                continue
+        assert publisher.events and publisher.events[0].account_id == ACCOUNT
+        entry = read_history(memory.history_path(ACCOUNT)).entries[-1]
+        assert entry.by == EXTERNAL_EDIT and entry.changes[0].field == "location"
+    finally:
+        watching.cancel()
