@@ -18,6 +18,14 @@ from harper_updater.writer import AccountWriter, Committed, Draft
 ACCOUNT = "29041"
 
 
+@pytest.fixture
+async def edits(writer: AccountWriter) -> ExternalEdits:
+    """The watcher after its first look at every account (each taken as it is)."""
+    watcher = ExternalEdits(writer)
+    assert await watcher.reconcile() == 0
+    return watcher
+
+
 def hand_edit(memory: MemoryRoot, old: str, new: str) -> None:
     path = memory.state_path(ACCOUNT)
     text = path.read_text(encoding="utf-8")
@@ -54,16 +62,14 @@ async def test_a_hand_edit_is_recorded_by_external_edit_and_published(
 
 @pytest.mark.anyio
 async def test_harpers_own_writes_are_not_external_edits(
-    memory: MemoryRoot, writer: AccountWriter, publisher: RecordingPublisher
+    memory: MemoryRoot, edits: ExternalEdits, publisher: RecordingPublisher
 ) -> None:
-    edits = ExternalEdits(writer)
-    await edits.reconcile()
 
     def next_step(state, _):  # type: ignore[no-untyped-def]
         changed = state.model_copy(update={"next_step": "Call the client Monday"})
         return Draft(state=changed, summary="next step", changes=[], evidence=None)
 
-    await writer.commit(ACCOUNT, next_step, by="nadia")
+    await edits.writer.commit(ACCOUNT, next_step, by="nadia")
     assert await edits.check(ACCOUNT) is None
     assert await edits.reconcile() == 0
     assert len(publisher.events) == 1
@@ -84,10 +90,8 @@ async def test_edits_made_while_the_updater_was_down_are_found_at_start(
 
 @pytest.mark.anyio
 async def test_an_unreadable_edit_is_reported_and_left_alone_until_fixed(
-    memory: MemoryRoot, writer: AccountWriter, publisher: RecordingPublisher
+    memory: MemoryRoot, edits: ExternalEdits, publisher: RecordingPublisher
 ) -> None:
-    edits = ExternalEdits(writer)
-    await edits.reconcile()
     path = memory.state_path(ACCOUNT)
     good = path.read_text(encoding="utf-8")
     entries = len(read_history(memory.history_path(ACCOUNT)).entries)
@@ -107,10 +111,8 @@ async def test_an_unreadable_edit_is_reported_and_left_alone_until_fixed(
 
 @pytest.mark.anyio
 async def test_the_watch_sees_an_edit_without_being_asked(
-    memory: MemoryRoot, writer: AccountWriter, publisher: RecordingPublisher
+    memory: MemoryRoot, edits: ExternalEdits, publisher: RecordingPublisher
 ) -> None:
-    edits = ExternalEdits(writer)
-    await edits.reconcile()
     watching = asyncio.create_task(edits.watch())
     try:
         state = read_state(memory.state_path(ACCOUNT))
