@@ -80,3 +80,10 @@ def test_l3_list_must_not_name_accounts_outside_the_filter() -> None:
     )
     assert not bad.passed and bad.wrongly_listed == ["Raven Auto Care"]
     assert not grade_answer("Raven Pilates", ["accounts/1/state.md"], facts, need).passed
+
+
+def test_a_local_phone_number_is_found_in_a_full_one() -> None:
+    assert states_fact("Dr. Kowalczyk, (402) 555-0141", "555-0141")
+    assert states_fact("call 402.555.0141", "555-0141")
+    assert not states_fact("Dr. Kowalczyk, (402) 555-0142", "555-0141")
+    assert not states_fact("account 95550141", "555-0141")

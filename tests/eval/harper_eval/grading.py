@@ -44,6 +44,8 @@ _DAY_MONTH_YEAR = re.compile(
     rf"\b(\d{{1,2}})(?:st|nd|rd|th)?\s+(?:of\s+)?({_MONTH})\.?,?\s+(\d{{4}})\b"
 )
 _PHONE = re.compile(r"\(?\b(\d{3})\)?[\s.-]*(\d{3})[\s.-](\d{4})\b")
+_LOCAL_PHONE = re.compile(r"^(\d{3})[\s.-](\d{4})$")
+"""A phone number without its area code ("555-0141"): the end of a full one."""
 _THOUSANDS = re.compile(r"(?<=\d),(?=\d{3}\b)")
 _WORD = re.compile(r"[a-z0-9]+(?:['’][a-z]+)?")
 STOPWORDS = frozenset(
@@ -80,6 +82,11 @@ def significant_words(text: str) -> list[str]:
 def mentions(answer: str, text: str) -> bool:
     """Whether the normalised text appears in the normalised answer, as whole words."""
     said, wanted = normalise(answer), normalise(text)
+    local = _LOCAL_PHONE.match(wanted)
+    if local:  # "(402) 555-0141" is written as digits; its last seven are the local number
+        digits = local[1] + local[2]
+        if re.search(rf"(?<![0-9])(?:\d{{3}})?{digits}(?![0-9])", said):
+            return True
     return not wanted or bool(re.search(rf"(?<![a-z0-9]){re.escape(wanted)}(?![a-z0-9])", said))
 
 

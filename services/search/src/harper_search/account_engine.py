@@ -25,7 +25,14 @@ from harper_search.question_cues import FIRST, RECEIVED, SAID, asked_channel, wi
 from harper_search.ranking import findings
 from harper_search.session import ToolSession
 from harper_search.spelling import correct_cues
-from harper_search.state_fields import STATE_FIELDS, StateField, asked_fields
+from harper_search.state_fields import (
+    ENDS_ON_NUMBER,
+    STATE_FIELDS,
+    StateField,
+    asked_fields,
+    asks_contact_attribute,
+    names_contact,
+)
 from harper_search.terms import term_set
 from harper_search.tool_specs import (
     LIST_FILES,
@@ -59,13 +66,19 @@ class AccountEngine:
         topics = asked_topics(asked_text)
         if any(t.name == "current_carrier" for t in topics):
             fields = [f for f in fields if f.name != "coverage"]  # "who has their coverage now"
+        state = None
+        if not fields and ENDS_ON_NUMBER.search(asked_text):
+            state = await self._state(session, base, draft)
+            if state is not None and names_contact(question, state):
+                fields = [f for f in STATE_FIELDS if f.name == "contact"]
         overview = not fields and not topics
         if overview:
             fields = [f for f in STATE_FIELDS if f.name in _OVERVIEW]
-        state = await self._state(session, base, draft) if fields else None
+        if fields and state is None:
+            state = await self._state(session, base, draft)
         sources = await self._sources(session, base)
         backing, summaries = await self._history_sources(session, base, fields, draft)
-        channel = asked_channel(asked_text)
+        channel = None if asks_contact_attribute(asked_text) else asked_channel(asked_text)
         first = FIRST.search(asked_text) is not None
         wanted = [p for p in sources if channel and f"/{channel}/" in p]
         sources_first = (list(reversed(wanted)) if first else wanted) + [
@@ -80,7 +93,7 @@ class AccountEngine:
         asked = _question_terms(question, account_name)
         received = RECEIVED.search(asked_text) is not None
         for topic in topics:
-            lines += self._topic(draft, topic, found, asked, len(read), received)
+            lines += self._topic(draft, topic, found, asked, len(read), received, first)
         latest = overview or channel or SAID.search(asked_text)
         if latest or any(f.name in _LATEST_FIELDS for f in fields):
             in_channel = [p for p in read if channel is None or f"/{channel}/" in p]
@@ -249,9 +262,10 @@ class AccountEngine:
         asked: set[str],
         read: int,
         received: bool,
+        first: bool,
     ) -> list[str]:
         received = received and topic.name == "missing_document"
-        answers = findings(topic, found, asked, received)
+        answers = findings(topic, found, asked, received, first)
         for finding in answers:
             draft.cite(finding.passage.path)
         lines = topic_lines(topic.label, answers, read)

@@ -45,16 +45,22 @@ class ListingEngine:
         self.catalog = catalog
         self.own_actions = own_actions or OwnActions(None, ())
 
-    async def answer(self, session: ToolSession, query: ListingQuery, today: date) -> Draft:
-        draft = Draft(answer="")
+    async def matching(
+        self, session: ToolSession, query: ListingQuery, today: date
+    ) -> list[AccountPayload] | str:
+        """The accounts the query's filters keep, or why they could not be listed."""
         args = SearchDescriptionsInput(text="", filters=query.filters, limit=None)
         result = await session.call(SEARCH_DESCRIPTIONS, args)
         if result is None or result.is_error:
-            draft.answer = "I could not list the accounts: " + (
-                result.content if result else "the tool budget ran out"
-            )
+            return result.content if result else "the tool budget ran out"
+        return [a for a in result.accounts if _keeps(a, query, today)]
+
+    async def answer(self, session: ToolSession, query: ListingQuery, today: date) -> Draft:
+        draft = Draft(answer="")
+        accounts = await self.matching(session, query, today)
+        if isinstance(accounts, str):
+            draft.answer = "I could not list the accounts: " + accounts
             return draft
-        accounts = [a for a in result.accounts if _keeps(a, query, today)]
         owed: dict[str, list[str]] = {}
         if query.owed:
             owed = await self._owed(accounts)

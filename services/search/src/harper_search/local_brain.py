@@ -10,6 +10,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from datetime import date
 
@@ -32,6 +33,16 @@ from harper_search.tool_specs import LOOKUP_ACCOUNT, LookupAccountInput
 
 NAME_MATCH = 0.75
 _NAME_NOISE = frozenset({"llc", "inc", "co", "corp", "the", "and", "of", "ltd", "company", "&"})
+
+
+ONE_THING = re.compile(r"\bthe\s+[a-z]+(?<!s)(?:'s)?\b(?!\s+(?:accounts?|clients?|ones?)\b)", re.I)
+"""A singular definite description ("the vet's insurance", "at the daycare"): one account meant."""
+LISTING_CUE = re.compile(
+    r"\b(which|any|anything|anyone|anybody|someone|somebody|accounts|clients|all|list|how many|"
+    r"every\w*|others|else|are there|do we have|have we got)\b",
+    re.I,
+)
+"""Words of a question about several accounts."""
 
 
 class LocalBrain:
@@ -66,6 +77,14 @@ class LocalBrain:
                 account_id, account_name = named
                 return await self.accounts.answer(session, account_id, account_name, question)
             listing = await self._read(corrected, today, by_meaning=True)
+        if listing.has_conditions and not listing.unmatched and ONE_THING.search(question):
+            found = await self.listings.matching(session, listing, today)
+            if isinstance(found, list) and len(found) == 1 and not LISTING_CUE.search(question):
+                one = found[0]
+                await session.think(f"Only {one.account_name} fits the description: reading it.")
+                return await self.accounts.answer(
+                    session, one.account_id, one.account_name, question
+                )
         if listing.has_conditions and not listing.unmatched:
             await session.think("A question about many accounts: listing every match.")
             return await self.listings.answer(session, listing, today)

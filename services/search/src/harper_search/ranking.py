@@ -69,9 +69,14 @@ def score_passage(
 
 
 def findings(
-    topic: Topic, candidates: Iterable[Passage], question_terms: set[str], received: bool = False
+    topic: Topic,
+    candidates: Iterable[Passage],
+    question_terms: set[str],
+    received: bool = False,
+    first: bool = False,
 ) -> list[Finding]:
-    """The passages that answer ``topic``, best first: the best one and any close to it."""
+    """The passages that answer ``topic``: the best one and any close to it; of one value at a
+    time, the newest first (``first``: the question asks for the earliest, oldest first)."""
     scored = [
         Finding(topic=topic, passage=p, score=score_passage(topic, p, question_terms, received))
         for p in candidates
@@ -82,9 +87,14 @@ def findings(
         return []
     best = scored[0].score
     limit = 3 if topic.name in _MULTI_VALUED else 2
+    close = [f for f in scored if f.score >= best * KEEP_RATIO]
+    if topic.name not in _MULTI_VALUED:
+        # one value at a time (a quote, a deadline): the newest of the close answers is the
+        # fact as it stands now ("REVISED TOTAL ... (was ...)"); older ones follow it
+        close.sort(key=lambda f: (f.passage.date, f.score), reverse=not first)
     kept: list[Finding] = []
-    for finding in scored:
-        if finding.score < best * KEEP_RATIO or len(kept) >= limit:
+    for finding in close:
+        if len(kept) >= limit:
             break
         if any(_same(finding.passage, k.passage) for k in kept):
             continue

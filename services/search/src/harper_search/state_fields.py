@@ -60,6 +60,38 @@ def _next(state: AccountState) -> str | None:
     return " (".join(parts) + (")" if len(parts) == 2 else "") if parts else None
 
 
+_ATTRIBUTE_AT_END = _re(
+    r"\b([a-z']+)\s+(e-?mail|phone|cell|mobile|tel)\s*(#|no\.?|address)?\s*\??\s*$"
+)
+_NOT_A_NAME = frozenset(
+    """first last latest recent newest oldest previous next earlier later his her their its our
+    my your a an one that this the which what they we i you he she it to by via in on per""".split()
+)
+
+
+def asks_contact_attribute(question: str) -> bool:
+    """A terse look-up ending on a contact's attribute after a name ("luis ortega email",
+    "jesse at the gym phone #"): the last noun of a question without a verb is what it asks for.
+    Not "his first email" or "did they email" (the channel, or the verb)."""
+    found = _ATTRIBUTE_AT_END.search(question)
+    return found is not None and found[1].lower() not in _NOT_A_NAME
+
+
+ENDS_ON_NUMBER = _re(r"\bnumber\s*\??\s*$")
+""""... number": a phone number when the question names the contact ("duane kessler number"),
+else a figure ("latest travelers number")."""
+
+
+def names_contact(question: str, state: AccountState) -> bool:
+    """Whether the question names the account's primary contact (a first or last name)."""
+    contact = state.primary_contact
+    if contact is None or not contact.name:
+        return False
+    words = set(re.findall(r"[a-z]+", question.lower()))
+    names = [w for w in re.findall(r"[a-z]+", contact.name.lower()) if len(w) > 2]
+    return any(name in words for name in names)
+
+
 STATE_FIELDS: tuple[StateField, ...] = (
     StateField(
         "stage",
@@ -183,6 +215,9 @@ _STAGE_ASKED = re.compile(
 
 def asked_fields(question: str) -> list[StateField]:
     found = [field for field in (*STATE_FIELDS, BROKER) if field.asks.search(question)]
+    contact = next(field for field in STATE_FIELDS if field.name == "contact")
+    if contact not in found and asks_contact_attribute(question):
+        found.append(contact)
     stage = STATE_FIELDS[0]
     if stage not in found and _STAGE_ASKED.search(question):
         found.insert(0, stage)
