@@ -10,7 +10,12 @@ from harper_common.brain.errors import BrainError
 from harper_common.bus.client import BusError
 from harper_common.messages import subjects
 from harper_common.messages.base import ErrorCode, ErrorReply
-from harper_common.messages.index import AccountPayload, DescriptionHit, NameMatch
+from harper_common.messages.index import (
+    AccountPayload,
+    DescriptionHit,
+    NameMatch,
+    PassagesReply,
+)
 from harper_common.messages.progress import Step
 from harper_common.messages.query import (
     AgentRequest,
@@ -51,6 +56,9 @@ class ScriptedIndex:
                     )
                 )
         return sorted(matches, key=lambda m: -m.score)[:limit]
+
+    async def passages(self, text: str, account_ids: Any = (), **_: Any) -> PassagesReply:
+        return PassagesReply()  # the files name nothing the book's accounts do not
 
     async def search(self, text: str, filters: Any = None, limit: int = 10) -> list[DescriptionHit]:
         if "childcare" in text.lower():

@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from harper_common.messages.index import DescriptionHit, NameMatch
+from harper_common.messages.index import DescriptionHit, NameMatch, PassageHit, PassagesReply
 from harper_common.messages.query import AgentRequest, AnswerResponse, QueryRequest
 from harper_common.sessions import SessionStore
 from harper_starter.agent import StarterAgent, after_a_place_word
@@ -60,6 +60,9 @@ class BookIndex:
 
     async def search(self, text: str, filters: Any = None, limit: int = 10) -> list[DescriptionHit]:
         return []
+
+    async def passages(self, text: str, account_ids: Any = (), **_: Any) -> PassagesReply:
+        return PassagesReply()  # the files name nothing the book's accounts do not
 
 
 def test_word_classes_are_data_and_verbs_are_known_by_their_forms() -> None:
@@ -164,10 +167,25 @@ class Steps:
         return None
 
 
-def starter(sessions: SessionStore, agents: Agents) -> StarterAgent:
+class FilesNameIt(BookIndex):
+    """The book's files mention a hospital one account works for; no account is named so."""
+
+    async def passages(self, text: str, account_ids: Any = (), **_: Any) -> PassagesReply:
+        said = "we won the Lakes Regional contract, they need $50,000 crime coverage"
+        hit = PassageHit(
+            score=0.8,
+            account_id="29203",
+            path="accounts/29203/sources/emails/email_20261113_1820/raw.txt",
+            channel="email",
+            text=said,
+        )
+        return PassagesReply(hits=[hit])
+
+
+def starter(sessions: SessionStore, agents: Agents, index: BookIndex | None = None) -> StarterAgent:
     return StarterAgent(
         classifier=IntentClassifier(),
-        index=BookIndex(),  # type: ignore[arg-type]
+        index=index or BookIndex(),  # type: ignore[arg-type]
         sessions=sessions,
         bus=agents,  # type: ignore[arg-type]
         progress=lambda _: Steps(),  # type: ignore[arg-type,return-value]
@@ -192,6 +210,23 @@ async def test_questions_listings_and_follow_ups_are_never_offered_a_new_account
         QueryRequest(request_id="r", query=query)
     )
     assert reply.type != "confirmation_required", reply
+
+
+@pytest.mark.anyio
+async def test_a_question_about_a_name_the_files_hold_goes_to_the_whole_book(
+    sessions: SessionStore,
+) -> None:
+    query = "How much crime coverage does the Lakes Regional contract require?"
+    agents = Agents()
+    asked = await starter(sessions, agents).handle_query(QueryRequest(request_id="r", query=query))
+    assert asked.type == "clarification_needed"  # a name nobody wrote: which account?
+    assert agents.sent == []
+    found = await starter(sessions, agents, FilesNameIt()).handle_query(
+        QueryRequest(request_id="r2", query=query)
+    )
+    assert found.type != "clarification_needed", found
+    (sent,) = agents.sent
+    assert sent.account is None and sent.query == query  # the search agent reads the book
 
 
 @pytest.mark.anyio

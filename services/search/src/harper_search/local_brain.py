@@ -28,6 +28,7 @@ from harper_search.listing_words import ListingWords
 from harper_search.own_actions import OwnActions
 from harper_search.session import ToolSession
 from harper_search.spelling import correct_cues
+from harper_search.state_fields import asked_fields
 from harper_search.terms import words
 from harper_search.tool_specs import LOOKUP_ACCOUNT, LookupAccountInput
 
@@ -36,13 +37,22 @@ _NAME_NOISE = frozenset({"llc", "inc", "co", "corp", "the", "and", "of", "ltd", 
 
 
 ONE_THING = re.compile(r"\bthe\s+[a-z]+(?<!s)(?:'s)?\b(?!\s+(?:accounts?|clients?|ones?)\b)", re.I)
-"""A singular definite description ("the vet's insurance", "at the daycare"): one account meant."""
+"""A singular definite description ("the vet's insurance", "at the daycare")."""
 LISTING_CUE = re.compile(
     r"\b(which|any|anything|anyone|anybody|someone|somebody|accounts|clients|all|list|how many|"
     r"every\w*|others|else|are there|do we have|have we got)\b",
     re.I,
 )
 """Words of a question about several accounts."""
+
+
+def one_account_meant(question: str) -> bool:
+    """A description that fits one account asks about it when the question says nothing about
+    several and says "the" one or asks one of its fields ("the vet's insurance", "infant ratio
+    at the daycare", "the cleaners - what stage")."""
+    if LISTING_CUE.search(question):
+        return False
+    return ONE_THING.search(question) is not None or bool(asked_fields(question))
 
 
 class LocalBrain:
@@ -77,9 +87,9 @@ class LocalBrain:
                 account_id, account_name = named
                 return await self.accounts.answer(session, account_id, account_name, question)
             listing = await self._read(corrected, today, by_meaning=True)
-        if listing.has_conditions and not listing.unmatched and ONE_THING.search(question):
+        if listing.has_conditions and not listing.unmatched and one_account_meant(question):
             found = await self.listings.matching(session, listing, today)
-            if isinstance(found, list) and len(found) == 1 and not LISTING_CUE.search(question):
+            if isinstance(found, list) and len(found) == 1:
                 one = found[0]
                 await session.think(f"Only {one.account_name} fits the description: reading it.")
                 return await self.accounts.answer(

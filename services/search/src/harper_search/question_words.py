@@ -15,7 +15,7 @@ from harper_search.terms import STOP_WORDS, stem, words
 NEGATIONS = frozenset({"not", "no", "never", "without", "except", "excluding", "isn't", "aren't"})
 LISTING_FRAME = frozenset(
     """account accounts acct accts client clients customer customers insured insureds company
-    companies business businesses book list show which who who's whos every all ones do does
+    companies business businesses book books list show which who who's whos every all ones do does
     have has we our us in on with any anything there pls please see find give me got
     want wants need needs that those deal deals ones folks""".split()
 )

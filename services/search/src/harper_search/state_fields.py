@@ -132,7 +132,7 @@ STATE_FIELDS: tuple[StateField, ...] = (
         _re(
             r"\b(coverages?|lines?( of (business|coverage))?|insurance types?|types? of insurance|"
             r"what insurance|policies|policy types?|what (are|do) (they|we) (quoting|writing|"
-            r"looking for|need|want)|what kind of insurance|wc|gl|bop)\b"
+            r"placing|looking for|need|want)|what kind of insurance|wc|gl|bop)\b"
         ),
         _lines,
         lambda s: list(s.insurance_types or []),

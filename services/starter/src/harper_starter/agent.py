@@ -41,6 +41,7 @@ from harper_starter.mention import closed_classes, query_words
 from harper_starter.resolve import (
     Resolution,
     looks_like_a_business,
+    mentioned_in_files,
     resolve_by_description,
     resolve_by_kind,
     resolve_by_name,
@@ -189,6 +190,10 @@ class StarterAgent:
                 and not new_business
                 and not points_at_one_account(query)
             ):
+                return await self._route(request, query, info, None, progress)
+            if asking and await mentioned_in_files(self.index, written):
+                # not an account, but the files name it ("the Lakes Regional contract"): the
+                # search agent answers from the whole book
                 return await self._route(request, query, info, None, progress)
             if decision.requires_specific_account or decision.intent != "search":
                 unknown = written if new_business else None

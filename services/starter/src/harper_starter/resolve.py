@@ -6,6 +6,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
+from harper_common.bus.client import BusError
 from harper_common.bus.index_client import IndexClient
 from harper_common.messages.index import NameMatch
 from harper_common.messages.query import AccountAlternative, AccountRef
@@ -270,4 +271,21 @@ async def resolve_by_description(index: IndexClient, description: str) -> Resolu
             for hit in hits[1:]
         ],
         how="description match",
+    )
+
+
+async def mentioned_in_files(index: IndexClient, written: str) -> bool:
+    """Whether the book's emails, calls or texts name ``written`` (a client's customer, a
+    carrier, an agency): a question about it is a question for the whole book, not a question
+    about an account that is missing."""
+    wanted = " ".join(re.findall(r"[a-z0-9]+", written.lower()))
+    if not wanted:
+        return False
+    try:
+        reply = await index.passages(written, limit=5)
+    except BusError:
+        return False
+    pattern = re.compile(rf"(?<![a-z0-9]){re.escape(wanted)}(?![a-z0-9])")
+    return any(
+        pattern.search(" ".join(re.findall(r"[a-z0-9]+", hit.text.lower()))) for hit in reply.hits
     )
