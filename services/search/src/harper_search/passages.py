@@ -1,4 +1,5 @@
-"""Files cut into passages an answer can quote: email sentences, transcript and text lines.
+"""Files cut into passages an answer can quote: email sentences (wrapped lines joined), list
+items (and each list with its lead-in), transcript and text lines.
 
 Each passage is a verbatim piece of its file (so a quote of it always checks out), with who
 said it and the passage before it (a transcript answer "About $390,000." needs the question
@@ -8,12 +9,17 @@ said it and the passage before it (a transcript answer "About $390,000." needs t
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 _SENTENCE_END = re.compile(
     r"(?<!\bDr\.)(?<!\bMr\.)(?<!\bMs\.)(?<!\bMrs\.)(?<!\bSt\.)(?<!\bInc\.)(?<!\bCo\.)"
     r"(?<=[.!?])\s+(?=[A-Z0-9\"'$(])"
 )
+_LIST_ITEM = re.compile(r"^(?:\d{1,2}[.)]|[-*•])\s+\S")
+"""A numbered or bulleted item of a list."""
+_FORWARDED = re.compile(r"^(?:from|to|cc|sent|date|subject):\s", re.IGNORECASE)
+"""A header line of a forwarded or quoted message inside an email's body."""
+_LEAD_IN_LIST = re.compile(r":\s+(?:\d{1,2}[.)]|[-*•])\s+\S")
 LONG_LINE = 300
 """Transcript and text lines shorter than this stay whole (one turn, one passage)."""
 _SMS_LINE = re.compile(r"^\d{4}-\d{2}-\d{2} \d{2}:\d{2} ([^:]{1,60}): (.+)$")
@@ -54,19 +60,69 @@ def passages(path: str, text: str) -> list[Passage]:
     if headers.get("subject"):
         subject = headers["subject"]
         found.append(_passage(path, subject, sender, "", date, channel, 0))
-    for line in body.splitlines():
+    lines = body.splitlines() if channel in ("calls", "sms") else _units(body)
+    for line in lines:
         line = line.strip()
         if not line or _SIGNATURE.match(line):
             continue
+        forwarded = _FORWARDED.match(line)
+        if forwarded and line.lower().startswith("from:") and channel == "emails":
+            sender = _name(line.partition(":")[2]) or sender  # a forwarded message's writer
         speaker, words = _speaker(line, channel, sender)
-        whole = channel in ("calls", "sms") and len(words) < LONG_LINE
+        whole = (channel in ("calls", "sms") and len(words) < LONG_LINE) or _LIST_ITEM.match(words)
         for sentence in [words] if whole else _SENTENCE_END.split(words):
             if sentence.strip():
                 found.append(
                     _passage(path, sentence.strip(), speaker, previous, date, channel, len(found))
                 )
         previous = words
-    return found
+    return _with_lists(found)
+
+
+def carries_list(text: str) -> bool:
+    """A lead-in joined with the list that follows it ("please provide: 1. ... 2. ...")."""
+    return _LEAD_IN_LIST.search(text) is not None
+
+
+def _units(body: str) -> list[str]:
+    """An email's body as units people wrote: a paragraph's wrapped lines joined, each list item
+    (with its own wrapped lines) apart, a forwarded header line or a sign-off alone; the name and
+    title lines under a sign-off are left out (a signature is nobody's answer)."""
+    units: list[list[str]] = []
+    signing = False  # the lines after a sign-off ("Thanks,") up to a blank line: name, title
+    for raw in body.splitlines():
+        line = raw.strip()
+        if signing and line and not _FORWARDED.match(line):
+            continue
+        signing = bool(_SIGNATURE.match(line)) or (signing and bool(line))
+        alone = _LIST_ITEM.match(line) or _FORWARDED.match(line) or _SIGNATURE.match(line)
+        if not line or alone or not units or not units[-1] or _ends_unit(units[-1][-1]):
+            units.append([])
+        if line:
+            units[-1].append(line)
+    return [" ".join(unit) for unit in units if unit]
+
+
+def _ends_unit(line: str) -> bool:
+    """A line after which a new unit starts: a header, a sign-off, or a list's lead-in."""
+    return bool(_FORWARDED.match(line) or _SIGNATURE.match(line) or line.endswith(":"))
+
+
+def _with_lists(found: list[Passage]) -> list[Passage]:
+    """A lead-in ("please provide:") carries the list that follows it, so the answer to "what
+    do they need" quotes the items, not only the sentence announcing them."""
+    out = list(found)
+    for at, passage in enumerate(found):
+        if not passage.text.endswith(":"):
+            continue
+        items = []
+        for item in found[at + 1 :]:
+            if not _LIST_ITEM.match(item.text):
+                break
+            items.append(item.text)
+        if items:
+            out[at] = replace(passage, text=" ".join([passage.text, *items]))
+    return out
 
 
 def _passage(

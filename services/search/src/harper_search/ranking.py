@@ -10,13 +10,15 @@ import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from harper_search.passages import Passage
+from harper_search.passages import Passage, carries_list
 from harper_search.terms import term_set
 from harper_search.topics import Topic
 
 MIN_SCORE = 2.0
 KEEP_RATIO = 0.75
 SMALL_NUMBER = re.compile(r"\b\d{1,4}\b")
+_REQUESTS = frozenset({"missing_document", "underwriter_question"})
+"""Topics whose answer is what someone asked for."""
 _MULTI_VALUED = frozenset(
     {"missing_document", "objection", "underwriter_question", "competitor", "carrier"}
 )
@@ -65,6 +67,8 @@ def score_passage(
         score -= 1.5
     if passage.position == 0 and passage.channel == "emails":
         score -= 0.5
+    if topic.name in _REQUESTS and carries_list(text):
+        score += 2.0  # "please provide: 1. ... 2. ...": the request itself, item by item
     return score
 
 

@@ -1,0 +1,55 @@
+"""An email cut the way people write it: wrapped lines are one sentence, a list stays with the
+line that announces it, a signature is nobody's answer, a forwarded message has its own writer."""
+
+from __future__ import annotations
+
+from harper_search.passages import carries_list, passages
+
+PATH = "accounts/70208/sources/emails/email_20261026_1900/raw.txt"
+EMAIL = """From: Hollis Prewitt <hollis@agency.example>
+To: Tamika Rhodes <tamika@client.example>
+Date: 2026-10-26T19:00:00Z
+Subject: FW: underwriting questions
+
+Tamika, the underwriter needs a few things. Can you send what you
+have? No rush.
+
+---------- Forwarded message ---------
+From: Renee Gorski <rgorski@carrier.example>
+Subject: underwriting questions
+
+To complete underwriting please provide:
+
+1. A copy of the written background check policy, including whether
+   fingerprint checks are done.
+2. Staff-to-child ratios by age group.
+
+Thanks,
+Renee Gorski
+Senior Underwriter | Carrier Insurance Companies
+"""
+
+
+def test_wrapped_lines_are_one_sentence() -> None:
+    texts = [p.text for p in passages(PATH, EMAIL)]
+    assert "Can you send what you have?" in texts
+    assert "have?" not in texts
+
+
+def test_a_list_stays_with_its_lead_in_and_each_item_stands_alone() -> None:
+    found = passages(PATH, EMAIL)
+    lead = next(p for p in found if p.text.startswith("To complete underwriting"))
+    assert carries_list(lead.text)
+    assert "1. A copy of the written background check policy, including whether fingerprint" in (
+        lead.text
+    )
+    assert "2. Staff-to-child ratios by age group." in lead.text
+    assert any(p.text == "2. Staff-to-child ratios by age group." for p in found)
+    assert not carries_list("Tamika, the underwriter needs a few things.")
+
+
+def test_the_signature_is_left_out_and_a_forward_speaks_for_its_writer() -> None:
+    found = passages(PATH, EMAIL)
+    assert not any("Senior Underwriter" in p.text for p in found)
+    assert {p.speaker for p in found if "please provide" in p.text} == {"Renee Gorski"}
+    assert {p.speaker for p in found if p.text.startswith("Tamika")} == {"Hollis Prewitt"}
