@@ -93,7 +93,7 @@ LOOKUP_FIELDS: frozenset[str] = frozenset(
     exclusions exclusion payroll revenue employees drivers vehicles fleet vins mvr mvrs contact
     phone address email notes app application sub submission loss runs claims coi noc effective
     deposit binder carrier underwriter history summary update updates latest details information
-    cert certs certificate number cell mobile
+    cert certs certificate number cell mobile lines
     wc gl bop e&o epli cyber umbrella liquor liability malpractice proposal paperwork documents
     """.split()
 )
