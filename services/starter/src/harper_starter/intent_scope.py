@@ -25,9 +25,12 @@ STRONG: tuple[re.Pattern[str], ...] = (
         r"(?:account|client|customer)s?\b"
     ),
     re.compile(rf"\b{_LISTING}\b(?: \S+){{0,3}}? deals\b"),
+    # "how many" counts accounts when it says so; "how many volunteers does Eastside have"
+    # counts something of one account (a kind of business after it is the pattern below)
     re.compile(
-        r"\bhow many\b(?! (?:employees|drivers|vehicles|trucks|locations|staff|people|units|"
-        r"claims|years|kids|children|beds|rooms|operatories|dentists|techs)\b)"
+        r"\bhow many\b(?= (?:accounts?|clients?|customers?|insureds?|deals?|quotes|policies|"
+        r"renewals|leads|prospects|submissions|apps|applications|of (?:my|our|the|them|these)|"
+        r"are|were|have we|do we|did we|we|still|open|new|closed)\b)"
     ),
     re.compile(rf"\b{_LISTING}\b(?: \S+){{0,3}}? {TRADE_PLURALS.pattern}"),
     re.compile(
