@@ -7,6 +7,7 @@ import pytest
 
 from harper_common.memory.models import AccountState, Contact
 from harper_common.memory.stages import Stage
+from harper_search.listing_reader import acronyms_in
 from harper_search.local_brain import one_account_meant
 from harper_search.passages import Passage
 from harper_search.ranking import findings
@@ -71,3 +72,13 @@ def test_a_number_is_the_contacts_when_the_question_names_the_contact() -> None:
 )
 def test_a_description_that_fits_one_account_asks_about_it(question: str, one: bool) -> None:
     assert one_account_meant(question) is one
+
+
+def test_an_industry_is_named_by_its_initials_written_in_capitals() -> None:
+    book = ["IT Managed Services Provider", "Self-Storage Facility", "Collision / Auto Body Shop"]
+    assert acronyms_in("how does the MSP back up its data", book) == {
+        "MSP": ["IT Managed Services Provider"]
+    }
+    assert acronyms_in("any SSF accounts", book) == {"SSF": ["Self-Storage Facility"]}
+    assert acronyms_in("how many cabs does the body shop run", book) == {}  # a word, not capitals
+    assert acronyms_in("GL for the MS accounts", book) == {}  # too short to be sure

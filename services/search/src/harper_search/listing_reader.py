@@ -13,6 +13,7 @@ them). Nothing here is a list of phrasings: the phrases are the book's values an
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from datetime import date
@@ -96,6 +97,9 @@ class ListingReader:
             found.add(STATE, [code])
             words.take(code.lower())
         await self._literal(words, book, found)
+        for acronym, industries in acronyms_in(question, book.industries).items():
+            if words.take(acronym.lower()):
+                found.add(INDUSTRY, industries)
         if by_meaning or found.values or found.owed or found.follow_up:
             for reading in await self.matcher.read(words.free_runs(), book):
                 self._keep(reading, found)
@@ -196,6 +200,26 @@ class ListingReader:
             premium_over=over,
             premium_under=under,
         )
+
+
+_ACRONYM = re.compile(r"\b[A-Z]{3,5}\b")
+
+
+def acronyms_in(question: str, industries: Iterable[str]) -> dict[str, list[str]]:
+    """Capitalised short forms of the book's industries the question uses: "the MSP" is "IT
+    Managed Services Provider" (the initials of three or more neighbouring words of it)."""
+    said = set(_ACRONYM.findall(question))
+    if not said:
+        return {}
+    found: dict[str, list[str]] = {}
+    for industry in industries:
+        initials = [w[0].upper() for w in re.findall(r"[A-Za-z][A-Za-z0-9']*", industry)]
+        for size in range(3, len(initials) + 1):
+            for start in range(len(initials) - size + 1):
+                short = "".join(initials[start : start + size])
+                if short in said and industry not in found.get(short, []):
+                    found.setdefault(short, []).append(industry)
+    return found
 
 
 def _distinct(effects: list[_Effect]) -> list[_Effect]:
