@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import json
 import logging
-import uuid
 from pathlib import Path
 from typing import Literal
 
@@ -215,18 +214,16 @@ class ClaudeDrafter:
     async def _audit(self, request_id: str | None, steps: list[StepRecord], outcome: str) -> None:
         if self.audit is None or not steps:
             return
-        run = RunAudit(
-            run_id=uuid.uuid4().hex,
-            request_id=request_id,
-            agent="followup",
-            brain="claude",
-            model=self.client.model,
-            started_at=steps[0].started_at,
-            ended_at=steps[-1].ended_at,
-            outcome=outcome,
-            steps=steps,
+        await self.audit.keep(
+            RunAudit.of_steps(
+                request_id=request_id,
+                agent="followup",
+                brain="claude",
+                model=self.client.model,
+                outcome=outcome,
+                steps=steps,
+            )
         )
-        await self.audit.keep(run)
 
 
 def _tool_error(call_id: str, problems: list[str]) -> MessageParam:

@@ -9,7 +9,6 @@ record.
 from __future__ import annotations
 
 import logging
-import uuid
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, date, datetime
@@ -126,16 +125,14 @@ class SearchAgent:
     ) -> None:
         if self.audit is None:
             return
-        audit = RunAudit(
-            run_id=uuid.uuid4().hex,
+        audit = RunAudit.of_steps(
             request_id=request.request_id,
             agent=SERVICE,
             brain=run.brain,
             model=run.model,
-            started_at=started.started_at,
-            ended_at=record.ended_at,
             outcome="flagged" if run.draft.evidence_failed else "answered",
-            steps=run.steps or [record],
+            steps=[*(run.steps or [record])],
+            started_at=started.started_at,
         )
         await self.audit.keep(audit)
 

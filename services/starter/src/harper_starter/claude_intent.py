@@ -23,7 +23,6 @@ it is also appended to the audit trail as a `RunAudit` (agent ``starter``, brain
 from __future__ import annotations
 
 import logging
-import uuid
 from pathlib import Path
 
 import anthropic
@@ -186,18 +185,16 @@ class ClaudeIntentClassifier:
             outcome = "config_error"
         else:
             outcome = f"{'classified' if step.ok else 'fallback'}: {decision.intent}"
-        run = RunAudit(
-            run_id=uuid.uuid4().hex,
-            request_id=request_id,
-            agent="starter",
-            brain="claude",
-            model=model,
-            started_at=step.started_at,
-            ended_at=step.ended_at,
-            outcome=outcome,
-            steps=[step],
+        await self.audit.keep(
+            RunAudit.of_steps(
+                request_id=request_id,
+                agent="starter",
+                brain="claude",
+                model=model,
+                outcome=outcome,
+                steps=[step],
+            )
         )
-        await self.audit.keep(run)
 
 
 def _parse(turn: TurnResult) -> ClassifyIntentInput:

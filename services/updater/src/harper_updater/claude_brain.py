@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import logging
 import re
-import uuid
 from datetime import date
 
 import anthropic
@@ -160,18 +159,16 @@ class ClaudeBrain:
     async def _record(self, request_id: str | None, step: StepRecord, outcome: str) -> None:
         if self.audit is None:
             return
-        run = RunAudit(
-            run_id=uuid.uuid4().hex,
-            request_id=request_id,
-            agent="updater",
-            brain="claude",
-            model=self.client.model,
-            started_at=step.started_at,
-            ended_at=step.ended_at,
-            outcome=outcome,
-            steps=[step],
+        await self.audit.keep(
+            RunAudit.of_steps(
+                request_id=request_id,
+                agent="updater",
+                brain="claude",
+                model=self.client.model,
+                outcome=outcome,
+                steps=[step],
+            )
         )
-        await self.audit.keep(run)
 
     def skill_text(self, name: str) -> str:
         try:

@@ -10,6 +10,7 @@ import logging
 import os
 import threading
 import time
+import uuid
 from dataclasses import dataclass
 from datetime import UTC, date, datetime
 from pathlib import Path
@@ -154,6 +155,32 @@ class RunAudit(BaseModel):
     ended_at: datetime
     outcome: str
     steps: list[StepRecord] = Field(default_factory=list)
+
+    @classmethod
+    def of_steps(
+        cls,
+        *,
+        request_id: str | None,
+        agent: str,
+        brain: str,
+        model: str | None,
+        outcome: str,
+        steps: list[StepRecord],
+        started_at: datetime | None = None,
+    ) -> RunAudit:
+        """A run from its steps: a new id, from ``started_at`` (or the first step's start) to
+        the last step's end."""
+        return cls(
+            run_id=uuid.uuid4().hex,
+            request_id=request_id,
+            agent=agent,
+            brain=brain,
+            model=model,
+            started_at=started_at or steps[0].started_at,
+            ended_at=steps[-1].ended_at,
+            outcome=outcome,
+            steps=steps,
+        )
 
     @computed_field  # type: ignore[prop-decorator]
     @property
