@@ -21,6 +21,8 @@ from harper_common.messages.index import (
     IndexApplied,
     IndexStatus,
     IndexStatusRequest,
+    IndexVerifyReply,
+    IndexVerifyRequest,
     IndexWaitRequest,
     LookupReply,
     LookupRequest,
@@ -34,6 +36,7 @@ from harper_common.messages.index import (
 from harper_common.messages.subjects import index_applied_subject
 from harper_indexer.account_index import AccountIndex
 from harper_indexer.passage_index import PassageIndex
+from harper_indexer.verify import differences
 from harper_indexer.worker import IndexWorker, VersionWaiters
 
 log = logging.getLogger(__name__)
@@ -115,6 +118,12 @@ class IndexHandlers:
             model=self.index.embedder.model_name,
             detail=self.state.detail,
             passages=self.state.passages,
+        )
+
+    async def verify(self, request: IndexVerifyRequest) -> IndexVerifyReply:
+        """Where the index and the files disagree (``harper reindex --verify``)."""
+        return await self.worker.run(
+            lambda: differences(self.memory, self.index, self.passage_index, request.limit)
         )
 
     async def wait(self, request: IndexWaitRequest) -> IndexApplied:

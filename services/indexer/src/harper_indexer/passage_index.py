@@ -48,7 +48,7 @@ class PassageIndex:
             self.store.delete_account(account_id)
             self.done.pop(account_id, None)
             return 0
-        version = _state_version(folder / "state.md")
+        version = state_version(folder / "state.md")
         stored = self.store.point_ids(account_id)
         passages = _account_passages(self.memory.root, folder)
         wanted = {passage_point_id(cut.key): (cut, direction) for cut, direction in passages}
@@ -74,7 +74,7 @@ class PassageIndex:
     def is_current(self, account_id: str) -> bool:
         folder = self.memory.account_dir(account_id)
         known = self.done.get(account_id)
-        return known is not None and known >= _state_version(folder / "state.md")
+        return known is not None and known >= state_version(folder / "state.md")
 
     def search(self, request: PassagesRequest) -> PassagesReply:
         """The best passages for the question, within the accounts and channels asked."""
@@ -96,7 +96,7 @@ class PassageIndex:
         return PassagesReply(hits=hits, dense_complete=complete)
 
 
-def _state_version(path: Path) -> int:
+def state_version(path: Path) -> int:
     """The ``version:`` of a state.md's frontmatter, read cheaply (0 when unreadable)."""
     try:
         with path.open(encoding="utf-8") as handle:

@@ -58,6 +58,7 @@ def build(settings: HarperSettings) -> BusService:
     service.serve(endpoints.INDEX_STATUS, handlers.status)
     service.serve(endpoints.INDEX_WAIT, handlers.wait)
     service.serve(endpoints.INDEX_PASSAGES, handlers.passages)
+    service.serve(endpoints.INDEX_VERIFY, handlers.verify)
     service.broker.subscriber(
         subjects.ACCOUNT_EVENTS_ALL,
         stream=account_stream(),

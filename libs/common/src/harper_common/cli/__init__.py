@@ -13,6 +13,7 @@ from harper_common.cli.keys_command import keys_app
 from harper_common.cli.memory_command import check_memory_command
 from harper_common.cli.probe_command import probe
 from harper_common.cli.provision_command import provision_command
+from harper_common.cli.reindex_command import reindex
 from harper_common.cli.serve_command import serve
 from harper_common.cli.skills_command import skills_command
 from harper_common.cli.up_command import up
@@ -28,6 +29,7 @@ app.command("check-memory")(check_memory_command)
 app.command("up")(up)
 app.command("serve")(serve)
 app.command("ingest")(ingest)
+app.command("reindex")(reindex)
 app.command("skills")(skills_command)
 app.add_typer(keys_app, name="keys")
 app.command("probe")(probe)

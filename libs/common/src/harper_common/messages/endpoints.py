@@ -40,6 +40,8 @@ from harper_common.messages.index import (
     IndexApplied,
     IndexStatus,
     IndexStatusRequest,
+    IndexVerifyReply,
+    IndexVerifyRequest,
     IndexWaitRequest,
     LookupReply,
     LookupRequest,
@@ -135,6 +137,9 @@ INDEX_STATUS: Final[Endpoint[IndexStatusRequest, IndexStatus]] = Endpoint(
 )
 INDEX_WAIT: Final[Endpoint[IndexWaitRequest, IndexApplied]] = Endpoint(
     subjects.INDEX_WAIT, IndexWaitRequest, IndexApplied, "indexer"
+)
+INDEX_VERIFY: Final[Endpoint[IndexVerifyRequest, IndexVerifyReply]] = Endpoint(
+    subjects.INDEX_VERIFY, IndexVerifyRequest, IndexVerifyReply, "indexer"
 )
 INDEX_PASSAGES: Final[Endpoint[PassagesRequest, PassagesReply]] = Endpoint(
     subjects.INDEX_PASSAGES, PassagesRequest, PassagesReply, "indexer"

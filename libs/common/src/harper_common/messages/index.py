@@ -124,6 +124,33 @@ class IndexStatusRequest(WireModel):
     pass
 
 
+class IndexVerifyRequest(WireModel):
+    """Compare the index with the files: every account, both collections."""
+
+    limit: int = Field(default=1000, ge=1, le=100_000)
+
+
+class IndexDifference(WireModel):
+    """One way the index and the files disagree about an account."""
+
+    account_id: str
+    collection: Literal["accounts", "passages"]
+    problem: Literal["missing", "stale", "not_in_files"]
+    indexed_version: int | None = None
+    file_version: int | None = None
+
+
+class IndexVerifyReply(WireModel):
+    checked: int
+    """Accounts in the files and in the index, together."""
+    differences: list[IndexDifference] = Field(default_factory=list)
+    """At most the request's ``limit``; ``total`` counts them all."""
+    total: int = 0
+    passages_filling: bool = False
+    """The passages' dense vectors are still being filled after start: accounts not reached yet
+    are not counted as missing."""
+
+
 class IndexStatus(WireModel):
     ready: bool
     """True once every account of the memory root has been indexed at start-up."""

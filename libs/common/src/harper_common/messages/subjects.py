@@ -48,6 +48,7 @@ INDEX_SCAN: Final = f"{PREFIX}.index.scan"
 INDEX_EMBED: Final = f"{PREFIX}.index.embed"
 INDEX_STATUS: Final = f"{PREFIX}.index.status"
 INDEX_WAIT: Final = f"{PREFIX}.index.wait"
+INDEX_VERIFY: Final = f"{PREFIX}.index.verify"
 INDEX_PASSAGES: Final = f"{PREFIX}.index.passages"
 INDEX_APPLIED_PREFIX: Final = f"{PREFIX}.index.applied"
 
