@@ -9,7 +9,12 @@ difference).
 from __future__ import annotations
 
 from harper_common.memory.paths import MemoryRoot
-from harper_common.messages.index import IndexDifference, IndexVerifyReply
+from harper_common.messages.index import (
+    IndexCollection,
+    IndexDifference,
+    IndexProblem,
+    IndexVerifyReply,
+)
 from harper_indexer.account_index import AccountIndex
 from harper_indexer.passage_index import PassageIndex, state_version
 
@@ -46,14 +51,16 @@ def differences(
 
 
 def _difference(
-    account_id: str, collection: str, problem: str, indexed: int | None, files: int | None
+    account_id: str,
+    collection: IndexCollection,
+    problem: IndexProblem,
+    indexed: int | None,
+    files: int | None,
 ) -> IndexDifference:
-    return IndexDifference.model_validate(
-        {
-            "account_id": account_id,
-            "collection": collection,
-            "problem": problem,
-            "indexed_version": indexed,
-            "file_version": files,
-        }
+    return IndexDifference(
+        account_id=account_id,
+        collection=collection,
+        problem=problem,
+        indexed_version=indexed,
+        file_version=files,
     )

@@ -55,9 +55,16 @@ class ListingEngine:
             return result.content if result else "the tool budget ran out"
         return [a for a in result.accounts if _keeps(a, query, today)]
 
-    async def answer(self, session: ToolSession, query: ListingQuery, today: date) -> Draft:
+    async def answer(
+        self,
+        session: ToolSession,
+        query: ListingQuery,
+        today: date,
+        matched: list[AccountPayload] | None = None,
+    ) -> Draft:
+        """The listing; ``matched``: the accounts ``matching`` already found for this query."""
         draft = Draft(answer="")
-        accounts = await self.matching(session, query, today)
+        accounts = matched if matched is not None else await self.matching(session, query, today)
         if isinstance(accounts, str):
             draft.answer = "I could not list the accounts: " + accounts
             return draft

@@ -87,17 +87,19 @@ class LocalBrain:
                 account_id, account_name = named
                 return await self.accounts.answer(session, account_id, account_name, question)
             listing = await self._read(corrected, today, by_meaning=True)
-        if listing.has_conditions and not listing.unmatched and one_account_meant(question):
-            found = await self.listings.matching(session, listing, today)
-            if isinstance(found, list) and len(found) == 1:
+        if listing.has_conditions and not listing.unmatched:
+            found = None
+            if one_account_meant(question):
+                matched = await self.listings.matching(session, listing, today)
+                found = matched if isinstance(matched, list) else None
+            if found is not None and len(found) == 1:
                 one = found[0]
                 await session.think(f"Only {one.account_name} fits the description: reading it.")
                 return await self.accounts.answer(
                     session, one.account_id, one.account_name, question
                 )
-        if listing.has_conditions and not listing.unmatched:
             await session.think("A question about many accounts: listing every match.")
-            return await self.listings.answer(session, listing, today)
+            return await self.listings.answer(session, listing, today, found)
         if not listing.has_conditions and not listing.free_words:
             return Draft(
                 answer="Which account or which accounts do you mean? The question names neither."

@@ -69,7 +69,8 @@ def passages(path: str, text: str) -> list[Passage]:
         if forwarded and line.lower().startswith("from:") and channel == "emails":
             sender = _name(line.partition(":")[2]) or sender  # a forwarded message's writer
         speaker, words = _speaker(line, channel, sender)
-        whole = (channel in ("calls", "sms") and len(words) < LONG_LINE) or _LIST_ITEM.match(words)
+        short_turn = channel in ("calls", "sms") and len(words) < LONG_LINE
+        whole = short_turn or _LIST_ITEM.match(words) is not None
         for sentence in [words] if whole else _SENTENCE_END.split(words):
             if sentence.strip():
                 found.append(

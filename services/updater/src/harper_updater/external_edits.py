@@ -51,11 +51,31 @@ class ExternalEdits:
     async def reconcile(self) -> int:
         """Take a first look at every account; record what changed while nobody watched.
         Returns how many accounts were recorded as edited."""
+        changed = await anyio.to_thread.run_sync(self._unlike_seen)
         recorded = 0
-        for account_id in await anyio.to_thread.run_sync(self.memory.account_ids):
-            if await self.check(account_id, first_look=True):
+        for account_id in changed:
+            if await self.check(account_id):
                 recorded += 1
         return recorded
+
+    def _unlike_seen(self) -> list[str]:
+        """In one pass over the files: the accounts whose state.md is not the text Harper last
+        wrote. An account never seen is taken as it is (it predates the watch)."""
+        changed = []
+        for account_id in self.memory.account_ids():
+            try:
+                text = _read(self.memory.state_path(account_id))
+            except UnicodeDecodeError:
+                changed.append(account_id)  # check() reports it
+                continue
+            if text is None:
+                continue
+            seen = self.seen.get(account_id)
+            if seen is None:
+                self.seen.put(account_id, text)
+            elif text != seen:
+                changed.append(account_id)
+        return changed
 
     async def run(self) -> None:
         """Watch from now on, and meanwhile look at every account once (edits made while the
@@ -88,9 +108,8 @@ class ExternalEdits:
                 accounts.add(parts[1])
         return accounts
 
-    async def check(self, account_id: str, first_look: bool = False) -> Committed | None:
-        """Record the account's state.md if it is not what Harper last wrote. ``first_look``:
-        an account never seen before is taken as it is (it predates the watch)."""
+    async def check(self, account_id: str) -> Committed | None:
+        """Record the account's state.md if it is not what Harper last wrote."""
         path = self.memory.state_path(account_id)
         try:
             text = await anyio.to_thread.run_sync(_read, path)
@@ -104,9 +123,6 @@ class ExternalEdits:
         if text == seen:
             self.unreadable.pop(account_id, None)
             return None
-        if seen is None and first_look:
-            self.seen.put(account_id, text)
-            return None
         try:
             parse_state(text, path, expected_id=account_id)
         except (MemoryFormatError, ValueError) as exc:
@@ -114,16 +130,15 @@ class ExternalEdits:
             log.warning("hand edit of %s cannot be read; left as it is: %s", path, exc)
             return None
         self.unreadable.pop(account_id, None)
-        baseline = _parsed(seen, path, account_id)
 
         def record(before: AccountState | None, _: History) -> Draft | None:
             # under the account lock: compare again, a write may have landed since the read
             if before is None:
                 raise StaleWrite(f"state.md of {account_id} was removed")
-            now_seen = self.seen.get(account_id)
-            if _parsed(now_seen, path, account_id) == before:
+            last_written = _parsed(self.seen.get(account_id), path, account_id)
+            if last_written == before:
                 return None
-            changes = state_changes(_parsed(now_seen, path, account_id) or baseline, before)
+            changes = state_changes(last_written, before)
             summary = _summary(changes, before)
             return Draft(state=before, summary=summary, changes=changes, evidence=None)
 

@@ -8,9 +8,10 @@ from typing import Annotated
 import nats
 import typer
 
+from harper_common.bus.client import decode_reply
 from harper_common.cli.console import err, out
 from harper_common.messages import endpoints
-from harper_common.messages.index import IndexVerifyReply, IndexVerifyRequest
+from harper_common.messages.index import IndexVerifyReply
 from harper_common.servers.nats_auth import admin_credentials
 from harper_common.settings import HarperSettings
 
@@ -56,9 +57,11 @@ async def _ask(settings: HarperSettings, limit: int, timeout_s: float) -> IndexV
         max_reconnect_attempts=0,
         **admin_credentials(settings),
     )
+    endpoint = endpoints.INDEX_VERIFY
     try:
-        request = IndexVerifyRequest(limit=limit).model_dump_json().encode()
-        reply = await connection.request(endpoints.INDEX_VERIFY.subject, request, timeout=timeout_s)
-        return IndexVerifyReply.model_validate_json(reply.data)
+        request = endpoint.request(limit=limit).model_dump_json().encode()
+        reply = await connection.request(endpoint.subject, request, timeout=timeout_s)
+        verified: IndexVerifyReply = decode_reply(endpoint.subject, reply.data, endpoint.reply)
+        return verified
     finally:
         await connection.close()

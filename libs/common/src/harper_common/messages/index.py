@@ -130,12 +130,16 @@ class IndexVerifyRequest(WireModel):
     limit: int = Field(default=1000, ge=1, le=100_000)
 
 
+IndexCollection = Literal["accounts", "passages"]
+IndexProblem = Literal["missing", "stale", "not_in_files"]
+
+
 class IndexDifference(WireModel):
     """One way the index and the files disagree about an account."""
 
     account_id: str
-    collection: Literal["accounts", "passages"]
-    problem: Literal["missing", "stale", "not_in_files"]
+    collection: IndexCollection
+    problem: IndexProblem
     indexed_version: int | None = None
     file_version: int | None = None
 
