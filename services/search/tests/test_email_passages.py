@@ -6,16 +6,16 @@ from __future__ import annotations
 from harper_search.passages import carries_list, passages
 
 PATH = "accounts/70208/sources/emails/email_20261026_1900/raw.txt"
-EMAIL = """From: Hollis Prewitt <hollis@agency.example>
-To: Tamika Rhodes <tamika@client.example>
+EMAIL = """From: Nell Ortiz <nell@agency.example>
+To: Gwen Hale <gwen@client.example>
 Date: 2026-10-26T19:00:00Z
 Subject: FW: underwriting questions
 
-Tamika, the underwriter needs a few things. Can you send what you
+Gwen, the underwriter needs a few things. Can you send what you
 have? No rush.
 
 ---------- Forwarded message ---------
-From: Renee Gorski <rgorski@carrier.example>
+From: Ida Marsh <imarsh@carrier.example>
 Subject: underwriting questions
 
 To complete underwriting please provide:
@@ -25,7 +25,7 @@ To complete underwriting please provide:
 2. Staff-to-child ratios by age group.
 
 Thanks,
-Renee Gorski
+Ida Marsh
 Senior Underwriter | Carrier Insurance Companies
 """
 
@@ -45,11 +45,11 @@ def test_a_list_stays_with_its_lead_in_and_each_item_stands_alone() -> None:
     )
     assert "2. Staff-to-child ratios by age group." in lead.text
     assert any(p.text == "2. Staff-to-child ratios by age group." for p in found)
-    assert not carries_list("Tamika, the underwriter needs a few things.")
+    assert not carries_list("Gwen, the underwriter needs a few things.")
 
 
 def test_the_signature_is_left_out_and_a_forward_speaks_for_its_writer() -> None:
     found = passages(PATH, EMAIL)
     assert not any("Senior Underwriter" in p.text for p in found)
-    assert {p.speaker for p in found if "please provide" in p.text} == {"Renee Gorski"}
-    assert {p.speaker for p in found if p.text.startswith("Tamika")} == {"Hollis Prewitt"}
+    assert {p.speaker for p in found if "please provide" in p.text} == {"Ida Marsh"}
+    assert {p.speaker for p in found if p.text.startswith("Gwen")} == {"Nell Ortiz"}

@@ -16,9 +16,9 @@ from harper_starter.intent_text import Query
         ("how many of our clients are in Texas", True),
         ("how many restaurants do we have", True),
         ("how many are still open", True),
-        ("how many volunteers does eastside have", False),
-        ("how many climbers does ridgeline employ", False),
-        ("how many drivers on the two rivers schedule", False),
+        ("how many ovens does larkspur bakery run", False),
+        ("how many trucks does tall pine run", False),
+        ("how many drivers on the finch garage schedule", False),
     ],
 )
 def test_how_many_counts_accounts_only_when_it_says_so(query: str, many: bool) -> None:

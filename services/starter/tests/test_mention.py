@@ -168,10 +168,10 @@ class Steps:
 
 
 class FilesNameIt(BookIndex):
-    """The book's files mention a hospital one account works for; no account is named so."""
+    """The book's files mention a clinic one account works for; no account is named so."""
 
     async def passages(self, text: str, account_ids: Any = (), **_: Any) -> PassagesReply:
-        said = "we won the Lakes Regional contract, they need $50,000 crime coverage"
+        said = "the Riverside Clinic contract wants a $25,000 janitorial bond from us"
         hit = PassageHit(
             score=0.8,
             account_id="29203",
@@ -216,7 +216,7 @@ async def test_questions_listings_and_follow_ups_are_never_offered_a_new_account
 async def test_a_question_about_a_name_the_files_hold_goes_to_the_whole_book(
     sessions: SessionStore,
 ) -> None:
-    query = "How much crime coverage does the Lakes Regional contract require?"
+    query = "What bond does the Riverside Clinic contract ask for?"
     agents = Agents()
     asked = await starter(sessions, agents).handle_query(QueryRequest(request_id="r", query=query))
     assert asked.type == "clarification_needed"  # a name nobody wrote: which account?

@@ -229,7 +229,7 @@ class AccountIndex:
 MAX_PEOPLE = 12
 """At most this many people per account in the names collection (primary contact first)."""
 PERSON_SCORE = 0.9
-"""A person named by some of their own words ("Dr. Adeyemi", "Walter Morrow") matches this well."""
+"""A person named by some of their own words ("Dr. Okonkwo", "Gerald Finch") matches this well."""
 _HONORIFICS = frozenset({"dr", "mr", "mrs", "ms", "miss", "jr", "sr", "ii", "iii"})
 
 
@@ -241,7 +241,7 @@ def _names_a_person(written: str, person: str) -> bool:
 
 
 def _initials(name: str) -> list[str]:
-    """The first letters of a name of three words or more ("HTA" for "Halvorsen Tran Architects,
+    """The first letters of a name of three words or more ("KMA" for "Kessel Moreau Associates,
     PLLC"; the legal form, "and" and "the" left out), which brokers write for long names."""
     words = normalise_name(name).split()
     return ["".join(w[0] for w in words).upper()] if len(words) >= 3 else []

@@ -36,7 +36,7 @@ _QUOTER = re.compile(r"^On .*?(?:\d{1,2}:\d{2}\s*[AP]M\s+)?([A-Z][\w.'-]+(?: [A-
 _TITLE_LINE = re.compile(
     r"^[A-Z][\w.&'-]*(?: [A-Z&][\w.&'-]*)*, [A-Z][\w&'-]*(?: [\w&'-]+){0,6}\W*$"
 )
-"""A card line: "Owner, Wag & Whisker Grooming", "Underwriter, Commercial Property"."""
+"""A card line: "Owner, Fern & Feather Pet Spa", "Underwriter, Commercial Property"."""
 _SIGNATURE_START = re.compile(r"^--\s*$|^_{5,}$")
 _FORWARD_HEAD = re.compile(r"^-{2,}\s*Forwarded message\s*-{2,}$|^Begin forwarded message:", re.I)
 _HEADER_LINE = re.compile(r"^(From|To|Cc|Date|Sent|Subject):\s", re.I)

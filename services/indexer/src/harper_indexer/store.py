@@ -53,7 +53,7 @@ class AccountPoint:
     """The account's people (name, trigram vector), stored beside its name in ``account_names``
     with payload ``contact`` so a look-up by a person's name finds their account."""
     initials: Sequence[tuple[str, SparseVec]] = ()
-    """Short forms of the name ("HTA" for Halvorsen Tran Architects), payload ``alias``; a
+    """Short forms of the name ("KMA" for Kessel Moreau Associates), payload ``alias``; a
     look-up takes them only when written exactly."""
 
 

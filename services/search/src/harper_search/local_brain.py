@@ -37,7 +37,7 @@ _NAME_NOISE = frozenset({"llc", "inc", "co", "corp", "the", "and", "of", "ltd", 
 
 
 ONE_THING = re.compile(r"\bthe\s+[a-z]+(?<!s)(?:'s)?\b(?!\s+(?:accounts?|clients?|ones?)\b)", re.I)
-"""A singular definite description ("the vet's insurance", "at the daycare")."""
+"""A singular definite description ("the florist's carrier", "at the bakery")."""
 LISTING_CUE = re.compile(
     r"\b(which|any|anything|anyone|anybody|someone|somebody|accounts|clients|all|list|how many|"
     r"every\w*|others|else|are there|do we have|have we got)\b",
@@ -48,8 +48,8 @@ LISTING_CUE = re.compile(
 
 def one_account_meant(question: str) -> bool:
     """A description that fits one account asks about it when the question says nothing about
-    several and says "the" one or asks one of its fields ("the vet's insurance", "infant ratio
-    at the daycare", "the cleaners - what stage")."""
+    several and says "the" one or asks one of its fields ("the florist's carrier", "oven count
+    at the bakery", "roofers: which stage")."""
     if LISTING_CUE.search(question):
         return False
     return ONE_THING.search(question) is not None or bool(asked_fields(question))

@@ -65,7 +65,7 @@ _CONTACT_ONLY = re.compile(r"\(?\d{3}\)?[\s.-]\d{3}[\s.-]\d{4}|@[\w-]+\.\w")
 _WORDS = re.compile(r"[A-Za-z]{2,}")
 _SPEAKER = re.compile(r"^(?:\d{4}-\d{2}-\d{2}[ T][\d:]+Z?\s+)?[A-Z][^:]{0,60}:\s+")
 _SPOKEN = ("turn", "message")
-"""Passage kinds whose text starts with who said it ("Cody: ...", "2026-05-02 09:14 Lena: ...")."""
+"""Passage kinds whose text starts with who said it ("Marco: ...", "2026-05-02 09:14 Ann: ...")."""
 
 
 def said(text: str, hit: PassageHit) -> str:

@@ -17,7 +17,7 @@ LISTING_FRAME = frozenset(
     """account accounts acct accts client clients customer customers insured insureds company
     companies business businesses book books list show which who who's whos every all ones do does
     have has we our us in on with any anything there pls please see find give me got
-    want wants need needs that those deal deals ones folks""".split()
+    want wants need needs that those deal deals ones folks around near nearby""".split()
 )
 """Words of a question about a group that say nothing about which group."""
 

@@ -70,16 +70,16 @@ _NOT_A_NAME = frozenset(
 
 
 def asks_contact_attribute(question: str) -> bool:
-    """A terse look-up ending on a contact's attribute after a name ("luis ortega email",
-    "jesse at the gym phone #"): the last noun of a question without a verb is what it asks for.
+    """A terse look-up ending on a contact's attribute after a name ("ana ruiz email",
+    "sam at the florist phone #"): the last noun of a question without a verb is what it asks for.
     Not "his first email" or "did they email" (the channel, or the verb)."""
     found = _ATTRIBUTE_AT_END.search(question)
     return found is not None and found[1].lower() not in _NOT_A_NAME
 
 
 ENDS_ON_NUMBER = _re(r"\bnumber\s*\??\s*$")
-""""... number": a phone number when the question names the contact ("duane kessler number"),
-else a figure ("latest travelers number")."""
+""""... number": a phone number when the question names the contact ("ana ruiz number"),
+else a figure ("the new carrier number")."""
 
 
 def names_contact(question: str, state: AccountState) -> bool:

@@ -177,7 +177,7 @@ class StarterAgent:
             if decision.intent == "update" and new_business:
                 # only a change to a business not in the book offers to create it
                 return await self._confirm_new_account(request, info, resolution)
-            # a question may name an account by what it is ("the tattoo shop"); a request to
+            # a question may name an account by what it is ("the flower shop"); a request to
             # act on a business-like name not in the book never lands on another account
             acting_on_new = new_business and not asking
             described = (
@@ -192,7 +192,7 @@ class StarterAgent:
             ):
                 return await self._route(request, query, info, None, progress)
             if asking and await mentioned_in_files(self.index, written):
-                # not an account, but the files name it ("the Lakes Regional contract"): the
+                # not an account, but the files name it ("the Riverside Clinic contract"): the
                 # search agent answers from the whole book
                 return await self._route(request, query, info, None, progress)
             if decision.requires_specific_account or decision.intent != "search":

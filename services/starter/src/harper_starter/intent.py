@@ -8,7 +8,7 @@ and `intent_suggest` offers rephrasings when the query is unclear or names no ac
 `IntentClassifier` adds a second stage when an `Embedder` is given: the query is compared by
 meaning with the labelled examples of `intent_examples` when the rules are unsure (confidence
 below 0.6), and when they read a statement as an update although it names no account and points
-at none ("apps in but not submitted yet" lists the book; an update needs an account).
+at none ("applications in, none sent to carriers" lists the book; an update needs an account).
 
 The query is data only: nothing in it is ever followed as an instruction.
 """
@@ -176,7 +176,7 @@ class IntentClassifier:
         masked = _masked(q, description)
         if _content_words(masked) < 2:
             if masked.strip() == MASK and len(q.words) > 1 and verdict.rule == "fallback":
-                # the whole query reads as a name ("cedar hollow tasting room"): look it up
+                # the whole query reads as a name ("maple ridge taproom"): look it up
                 return decide(q, Verdict("search", 0.5, "name_only"), description)
             return decide(q, verdict, description)  # a name alone has no speech act to compare
         try:

@@ -125,7 +125,7 @@ def _question(x: RuleInput) -> Verdict | None:
         return Verdict("search", 0.9 if x.q.has_question_mark else 0.85, "question")
     if x.q.has_question_mark:
         return Verdict("search", 0.85, "question")
-    # "Bluewater Tattoo - are they bound yet", "the e-bike claim, what happened": the topic
+    # "Elm Street Florist - bound already?", "the e-bike claim, what happened": the topic
     # first, then the question (commands were matched before, so no clause is one)
     later = x.clauses[1:]
     if any(patterns.QUESTION_START.match(c) and len(c.split()) > 1 for c in later):

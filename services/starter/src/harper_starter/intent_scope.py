@@ -3,8 +3,8 @@
 Strong signals ("which accounts", "every client", "how many", "show me trucking companies",
 "open quotes") make a query cross-account whatever else it says. Book words ("pipeline", "my
 book") and weak signals ("anyone", "who needs", "what's overdue", "what did we bind") count
-only when no account is named or described: "Has anyone heard from Keystone Builders?" is
-about Keystone Builders.
+only when no account is named or described: "Has anyone heard from Larkspur Builders?" is
+about Larkspur Builders.
 """
 
 from __future__ import annotations
@@ -25,7 +25,7 @@ STRONG: tuple[re.Pattern[str], ...] = (
         r"(?:account|client|customer)s?\b"
     ),
     re.compile(rf"\b{_LISTING}\b(?: \S+){{0,3}}? deals\b"),
-    # "how many" counts accounts when it says so; "how many volunteers does Eastside have"
+    # "how many" counts accounts when it says so; "how many ovens does Larkspur run"
     # counts something of one account (a kind of business after it is the pattern below)
     re.compile(
         r"\bhow many\b(?= (?:accounts?|clients?|customers?|insureds?|deals?|quotes|policies|"

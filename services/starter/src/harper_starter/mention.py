@@ -5,7 +5,7 @@ query's words that neither starts nor ends with a word of a closed class (pronou
 prepositions, auxiliaries, question words: ``words/closed_classes.txt``) or a verb form
 (``words/verbs.txt`` inflected, ``words/irregular_verbs.txt``) is a candidate, and the index
 decides which one names an account. A capitalised word inside the query is always a candidate
-word ("Copper Still", "Pioneer Sign Works"). Short forms at the end of a name ("Svc", "Co",
+word ("Larkspur Bakery", "Tall Pine Signs"). Short forms at the end of a name ("Svc", "Co",
 "PA": ``words/short_forms.tsv``) are read as what they stand for, legal forms not at all.
 """
 
@@ -25,7 +25,7 @@ SPAN_WORDS = 6
 """Longest run of words tried as a mention."""
 _TOKEN = re.compile(r"[\w][\w'’&.-]*|&")
 _JOINERS = frozenset({"&", "and", "of", "the"})
-"""Words that may sit inside a business name ("Wag & Whisker", "Bank of ...", "The Gull")."""
+"""Words that may sit inside a business name ("Fern & Feather", "Bank of ...", "The Anchor")."""
 
 
 def _lines(name: str) -> list[str]:
@@ -141,7 +141,7 @@ def _fold(text: str) -> str:
 
 def name_words(name: str) -> list[str]:
     """A name's distinguishing words: folded, short forms read in full, legal forms and
-    joiners dropped. "Ridgeline Tree Svc" -> ["ridgeline", "tree", "service"]."""
+    joiners dropped. "Tall Pine Tree Svc" -> ["tall", "pine", "tree", "service"]."""
     words: list[str] = []
     for word in re.findall(r"[a-z0-9.]+", _fold(name)):
         word = word.strip(".")
@@ -154,7 +154,7 @@ def holds(mention: str, account_name: str) -> bool:
     """Every word of the mention is a word of the account's name (in any order)."""
     wanted = name_words(mention)
     words = name_words(account_name)
-    known = {*words, *(a + b for a, b in itertools.pairwise(words))}  # "Sure Shot": "sureshot"
+    known = {*words, *(a + b for a, b in itertools.pairwise(words))}  # "Snap Fix": "snapfix"
     return bool(wanted) and all(w in known for w in wanted)
 
 

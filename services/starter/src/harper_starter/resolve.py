@@ -89,8 +89,8 @@ MAX_HOLDERS = 4
 
 
 def _holders(written: str, matches: list[NameMatch]) -> list[NameMatch]:
-    """The accounts whose names hold every word of ``written`` ("Bluewater", "Morrow Funeral
-    Home", "Ridgeline Tree Svc"); none when too many do for the words to tell accounts apart."""
+    """The accounts whose names hold every word of ``written`` ("Larkspur", "Finch Funeral
+    Home", "Tall Pine Tree Svc"); none when too many do for the words to tell accounts apart."""
     held = [
         m
         for m in matches
@@ -136,7 +136,7 @@ async def _known_prefix(index: IndexClient, written: str | None) -> NameMatch | 
 
 MAX_SPANS = 24
 SINGLE_WORD_SCORE = 0.8
-"""A one-word mention ("Bluewater", "Devon") needs a stronger match than a longer one."""
+"""A one-word mention ("Larkspur", "Marta") needs a stronger match than a longer one."""
 
 
 def mention_spans(query: str) -> list[str]:
@@ -189,7 +189,7 @@ async def resolve_by_spans(index: IndexClient, query: str, people_only: bool = F
     one of its people): the mention is found by what matches the index, not by the words
     around it. Words shared by several accounts' names: ask which one. With ``people_only``
     (a question about many accounts), only a person of an account (or initials written in
-    capitals) counts: "how many drivers does Devon have" is about Devon's account."""
+    capitals) counts: "how many drivers does Marta have" is about Marta's account."""
     best: _Pick | None = None
     for span in candidate_spans(query, MAX_SPANS):
         pick = await _read_span(index, span, people_only)
