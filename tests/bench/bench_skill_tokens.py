@@ -54,10 +54,19 @@ from harper_indexer.edge_store import EdgeStore  # noqa: E402
 from harper_indexer.embedding import make_embedder, model_folder  # noqa: E402
 from harper_indexer.in_process import InProcessDirectory  # noqa: E402
 from harper_indexer.ingest import ingest_memory_root  # noqa: E402
+from harper_indexer.passage_index import PassageIndex  # noqa: E402
+from harper_indexer.passage_store import EdgePassageStore  # noqa: E402
+from harper_search.book_values import BookValues  # noqa: E402
 from harper_search.catalog import Catalog  # noqa: E402
 from harper_search.claude_brain import ClaudeBrain  # noqa: E402
+from harper_search.first_turn import BRIEF_PASSAGES, FirstTurn, without_name  # noqa: E402
+from harper_search.listing_reader import ListingReader  # noqa: E402
+from harper_search.listing_words import load_listing_words  # noqa: E402
+from harper_search.run_log import RunLog  # noqa: E402
 from harper_search.session import ToolSession  # noqa: E402
-from harper_search.tool_specs import new_budget  # noqa: E402
+from harper_search.state_fields import asked_fields  # noqa: E402
+from harper_search.text_vectors import TextVectors  # noqa: E402
+from harper_search.tool_specs import SearchFilesInput, new_budget  # noqa: E402
 from harper_search.toolbox import Toolbox  # noqa: E402
 
 AS_OF = date(2026, 11, 22)
@@ -97,10 +106,14 @@ def skill_text(skills: Sequence[Skill]) -> str:
     return "\n".join(parts)
 
 
-def questions(truth: GroundTruth) -> list[Question]:
-    """One question per level, with the tool calls a careful model would make for it. L1 and
-    L2 arrive with the account resolved: the brain's first message holds its state.md and
-    source list, so the script reads only the source (L1) or searches and reads (L2)."""
+def questions(
+    truth: GroundTruth, passage_files: Callable[[str, str], set[str]], lists: Callable[[str], bool]
+) -> list[Question]:
+    """One question per level, with the tool calls a careful model would make for it, given
+    what the first message already holds (``FirstTurn``): L1 and L2 arrive with the account
+    resolved (its state.md and source list; for L2 also the closest passages, so the script
+    reads the file they point to without searching when ``passage_files`` shows they do), L3 with
+    the listing when the question's filters can be read (``lists``)."""
     l1 = next(a for a in truth.accounts if any(f.files for f in a.facts))
     l2, fact = next((a, f) for a in truth.accounts for f in a.facts if f.kind == "payroll")
     quoted_tx = [a for a in truth.accounts if a.stage == "Quoted" and a.state == "TX"]
@@ -108,6 +121,23 @@ def questions(truth: GroundTruth) -> list[Question]:
     l3_any = quoted_tx[0] if quoted_tx else truth.accounts[0]
     state_l1 = f"accounts/{l1.id}/state.md"
     source_l1 = _first_source(l1)
+    l2_query = f"What payroll did {l2.name} give us?"
+    l2_search: tuple[tuple[str, dict[str, Any]], ...] = ()
+    l2_skills: tuple[str, ...] = ()
+    if fact.files[0] not in passage_files(l2.id, l2_query):
+        l2_search = (("search_files", {"query": "payroll", "path": f"accounts/{l2.id}"}),)
+        l2_skills = ("text-search",)
+    l3_query = f"Which quoted accounts are in {l3_states}?"
+    l3_list: tuple[tuple[str, dict[str, Any]], ...] = ()
+    l3_skills: tuple[str, ...] = ()
+    if not lists(l3_query):
+        l3_list = (
+            (
+                "search_descriptions",
+                {"text": "quoted", "filters": {"stage": ["Quoted"], "state": [l3_states]}},
+            ),
+        )
+        l3_skills = ("description-search",)
     return [
         Question(
             "L1",
@@ -119,27 +149,18 @@ def questions(truth: GroundTruth) -> list[Question]:
         ),
         Question(
             "L2",
-            f"What payroll did {l2.name} give us?",
+            l2_query,
             l2,
-            ("text-search",),  # the source list arrives in the first message
-            (
-                ("search_files", {"query": "payroll", "path": f"accounts/{l2.id}"}),
-                ("read_file", {"path": fact.files[0]}),
-            ),
+            l2_skills,
+            (*l2_search, ("read_file", {"path": fact.files[0]})),
             (fact.files[0],),
         ),
         Question(
             "L3",
-            f"Which quoted accounts are in {l3_states}?",
+            l3_query,
             None,
-            ("description-search",),
-            (
-                (
-                    "search_descriptions",
-                    {"text": "quoted", "filters": {"stage": ["Quoted"], "state": [l3_states]}},
-                ),
-                ("read_file", {"path": _first_source(l3_any)}),
-            ),
+            l3_skills,
+            (*l3_list, ("read_file", {"path": _first_source(l3_any)})),
             (f"accounts/{l3_any.id}/state.md", _first_source(l3_any)),
         ),
     ]
@@ -171,6 +192,7 @@ def script(question: Question, mode: str) -> list[Reply]:
 def counter() -> Callable[[str], int]:
     tokenizer = Tokenizer.from_file(str(model_folder() / "tokenizer.json"))
     tokenizer.no_truncation()
+    tokenizer.no_padding()
     return lambda value: len(tokenizer.encode(value, add_special_tokens=False).ids)
 
 
@@ -188,14 +210,19 @@ def count(requests: Sequence[Any], tokens: Callable[[str], int]) -> Count:
 
 
 async def ask(
-    fake: FakeAnthropic, toolbox: Toolbox, catalog: Catalog, system_skills: str, question: Question
+    fake: FakeAnthropic,
+    toolbox: Toolbox,
+    catalog: Catalog,
+    system_skills: str,
+    question: Question,
+    first_turn: FirstTurn,
 ) -> None:
     settings = BrainSettings.model_validate(
         {"ANTHROPIC_API_KEY": "sk-bench", "ANTHROPIC_BASE_URL": fake.base_url}
     )
     async with ClaudeClient.from_settings(settings) as client:
         brain = ClaudeBrain(
-            client, system_skills, lambda a: bool((c := catalog.get(a)) and c.sources)
+            client, system_skills, lambda a: bool((c := catalog.get(a)) and c.sources), first_turn
         )
         account = question.account
         request = AgentRequest(
@@ -212,6 +239,16 @@ async def ask(
         raise SystemExit(f"{question.level}: the scripted answer was not accepted: {run.draft}")
 
 
+class _Vectors:
+    """The embedder as the search agent's text vectors expect it (async, lists of floats)."""
+
+    def __init__(self, embedder: Any) -> None:
+        self.embedder = embedder
+
+    async def embed(self, texts: list[str]) -> list[list[float]]:
+        return [[float(x) for x in row] for row in self.embedder.embed(texts)]
+
+
 def run(accounts: int) -> list[dict[str, Any]]:
     with tempfile.TemporaryDirectory() as folder:
         base = Path(folder)
@@ -223,6 +260,12 @@ def run(accounts: int) -> list[dict[str, Any]]:
         embedder = make_embedder(base / "models")
         store = EdgeStore(base / "index", dense_dim=embedder.dim)
         ingest_memory_root(base / "mem", AccountIndex(store, embedder))
+        passages = PassageIndex(
+            EdgePassageStore(base / "passages", dense_dim=embedder.dim), embedder, memory
+        )
+        for account_id in memory.account_ids():
+            passages.refresh(account_id)
+        passages.fill_complete = True
         catalog = Catalog(memory)
         catalog.build()
         search_skills = load_skills(SKILLS, "search")
@@ -232,13 +275,30 @@ def run(accounts: int) -> list[dict[str, Any]]:
             "search-up-front": skill_text(search_skills),
             "all-up-front": skill_text(every_skill),
         }
-        toolbox = Toolbox(memory, InProcessDirectory(AccountIndex(store, embedder)), search_skills)
+        directory = InProcessDirectory(AccountIndex(store, embedder), passages)
+        toolbox = Toolbox(memory, directory, search_skills)
+        words = load_listing_words(search_skills)
+        reader = ListingReader(words, BookValues(toolbox), TextVectors(_Vectors(embedder)))
+        first_turn = FirstTurn(reader, asks_state_field=lambda q: bool(asked_fields(q)))
+
+        def passage_files(account_id: str, query: str) -> set[str]:
+            name = catalog.get(account_id).name  # type: ignore[union-attr]
+            asked = without_name(query, name)
+            args = SearchFilesInput(
+                query=asked, path=f"accounts/{account_id}", limit=BRIEF_PASSAGES
+            )
+            found = asyncio.run(toolbox.search_files(args, RunLog()))
+            return {path.rsplit("/", 1)[0] + "/raw.txt" for path in found.files}
+
+        def lists(query: str) -> bool:
+            return not asyncio.run(reader.read(query, AS_OF)).filters.is_empty()
+
         tokens = counter()
         rows = []
-        for question in questions(truth):
+        for question in questions(truth, passage_files, lists):
             for mode in MODES:
                 with FakeAnthropic(script(question, mode)) as fake:
-                    asyncio.run(ask(fake, toolbox, catalog, systems[mode], question))
+                    asyncio.run(ask(fake, toolbox, catalog, systems[mode], question, first_turn))
                     measured = count(fake.requests, tokens)
                 rows.append({"level": question.level, "mode": mode, **measured.__dict__})
         store.close()

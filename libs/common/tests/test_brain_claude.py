@@ -202,6 +202,34 @@ async def test_budget_exhaustion_forces_an_answer_without_tool_use(fake: FakeAnt
 
 
 @pytest.mark.anyio
+async def test_a_spent_token_budget_forces_an_answer_like_spent_tool_calls(
+    fake: FakeAnthropic,
+) -> None:
+    fake.reset(
+        Reply(content=[tool_use("read_file", {"path": "a.md"})]),
+        Reply(
+            content=[tool_use("read_file", {"path": "b.md"})],
+            usage=Usage(input_tokens=70, output_tokens=40),
+        ),
+        Reply(content=[text("From a.md: renews in March; b.md not read.")]),
+    )
+    rec = Recorder()
+    budget = Budget(total=15, tokens=100)
+    result = await run_loop(fake, execute=rec.execute, budget=budget, on_event=rec.on_event)
+    assert [call.input for call in rec.executed] == [{"path": "a.md"}]  # b.md came too late
+    assert budget.tokens_used == (10 + 5) + (70 + 40) + (10 + 5)  # every turn is charged
+    assert budget.exhausted_by == "100 tokens"
+    refused = tool_results(fake.requests[2].last_blocks)[0]
+    assert refused["is_error"] is True and "budget exhausted (100 tokens)" in str(
+        refused["content"]
+    )
+    assert fake.requests[2].body["tool_choice"] == {"type": "none"}
+    assert fake.requests[2].last_blocks[-1]["text"] == BUDGET_NOTE
+    assert "tool_choice" not in fake.requests[1].body
+    assert result.budget_exhausted and result.accepted
+
+
+@pytest.mark.anyio
 async def test_a_model_that_keeps_calling_tools_after_the_budget_still_ends(
     fake: FakeAnthropic,
 ) -> None:

@@ -16,7 +16,13 @@ from harper_common.brain import AuditLog, BrainSettings, ClaudeClient, read_audi
 from harper_common.demo.truth import FactKind
 from harper_common.messages.progress import ToolCallStep, ToolResultStep
 from harper_common.skills import skills_index
+from harper_search.book_values import BookValues
 from harper_search.claude_brain import ClaudeBrain
+from harper_search.first_turn import FirstTurn
+from harper_search.listing_reader import ListingReader
+from harper_search.listing_words import load_listing_words
+from harper_search.state_fields import asked_fields
+from harper_search.text_vectors import TextVectors
 
 if TYPE_CHECKING:
     from conftest import AgentFactory, Book, RecordedProgress, RequestFactory
@@ -27,7 +33,9 @@ MAX_REJECTIONS = 2
 
 
 @pytest.fixture
-async def brain(fake: FakeAnthropic, book: Book) -> AsyncIterator[ClaudeBrain]:
+async def brain(
+    fake: FakeAnthropic, book: Book, text_vectors: TextVectors
+) -> AsyncIterator[ClaudeBrain]:
     settings = BrainSettings(
         anthropic_api_key=SecretStr("sk-test"),
         anthropic_base_url=fake.base_url,
@@ -35,7 +43,11 @@ async def brain(fake: FakeAnthropic, book: Book) -> AsyncIterator[ClaudeBrain]:
         claude_retry_max_delay_s=0.01,
     )
     client = ClaudeClient.from_settings(settings)
-    yield ClaudeBrain(client, skills_index(book.skills), book.has_sources)
+    reader = ListingReader(
+        load_listing_words(book.skills), BookValues(book.toolbox()), text_vectors
+    )
+    first_turn = FirstTurn(reader, asks_state_field=lambda question: bool(asked_fields(question)))
+    yield ClaudeBrain(client, skills_index(book.skills), book.has_sources, first_turn)
     await client.aclose()
 
 
@@ -86,8 +98,10 @@ async def test_tool_loop_reads_then_answers_with_a_checked_citation(
     assert "<question>" in first.messages[0]["content"][0]["text"]
     tool_result = last.messages[-1]["content"][0]
     assert 'trust="untrusted-evidence"' in tool_result["content"]
-    assert [s.tool for s in progress.steps if isinstance(s, ToolCallStep)] == ["read_file"] * 3
-    assert len([s for s in progress.steps if isinstance(s, ToolResultStep)]) == 3
+    # the passages of the first message come from one search_files made for the model
+    called = [s.tool for s in progress.steps if isinstance(s, ToolCallStep)]
+    assert called == ["search_files", *["read_file"] * 3]
+    assert len([s for s in progress.steps if isinstance(s, ToolResultStep)]) == 4
     runs = read_audit(next(iter(sorted((tmp_path / "audit").glob("*.jsonl")))))
     assert len(runs) == 1 and runs[0].brain == "claude" and runs[0].agent == "search"
     assert runs[0].totals.input == 80
@@ -130,7 +144,8 @@ async def test_a_spent_budget_forces_an_answer_from_what_was_read(
     sources = f"accounts/{maple.id}/sources"
     fake.reset(
         read(payroll.files[0]),
-        *[Reply(content=[tool_use("list_files", {"path": sources})]) for _ in range(14)],
+        # 1 search_files for the first message + 1 read + 13 lists = the 15 calls of the budget
+        *[Reply(content=[tool_use("list_files", {"path": sources})]) for _ in range(13)],
         Reply(content=[text(f"Payroll is about $390,000 ({payroll.files[0]}).")]),
     )
     answer = await make_agent(claude=brain).handle(make_request("payroll?", maple))
@@ -160,7 +175,8 @@ async def test_reads_over_the_read_file_limit_are_refused_and_still_charged(
     )
     answer = await make_agent(claude=brain).handle(make_request("staff?", maple))
     assert answer.budget_used is not None
-    assert answer.budget_used.read_file == 9 and answer.budget_used.tool_calls == 9
+    # the first message's passage search is charged too
+    assert answer.budget_used.read_file == 9 and answer.budget_used.tool_calls == 10
     refused = [s for s in progress.steps if isinstance(s, ToolResultStep) and not s.ok]
     assert len(refused) == 1 and refused[0].summary == "refused"
     assert "limit reached" in str(fake.requests[-1].messages[-1]["content"])
@@ -203,3 +219,94 @@ async def test_the_handed_over_state_is_no_source_an_answer_may_rest_on(
     answer = await make_agent(claude=brain).handle(make_request("what stage are they at", account))
     assert any("Evidence check not passed" in note for note in answer.notes)
     assert answer.citations == [state]  # shown, but the answer rests on no source
+
+
+@pytest.mark.anyio
+async def test_a_question_state_md_answers_gets_no_passage_search(
+    book: Book,
+    fake: FakeAnthropic,
+    brain: ClaudeBrain,
+    make_agent: AgentFactory,
+    make_request: RequestFactory,
+    progress: RecordedProgress,
+) -> None:
+    account, fact = injection(book)
+    fake.reset(read(fact.files[0]), Reply(content=[text(f"Per {fact.files[0]}.")]))
+    await make_agent(claude=brain).handle(make_request("who is the contact", account))
+    first = fake.requests[0].body["messages"][0]["content"][0]["text"]
+    assert "<passages>" not in first
+    assert [s.tool for s in progress.steps if isinstance(s, ToolCallStep)] == ["read_file"]
+
+
+@pytest.mark.anyio
+async def test_the_first_turn_hands_over_the_passages_closest_to_the_question(
+    book: Book,
+    fake: FakeAnthropic,
+    brain: ClaudeBrain,
+    make_agent: AgentFactory,
+    make_request: RequestFactory,
+) -> None:
+    maple = book.truth.account("Maple Avenue Dental")
+    payroll = next(f for f in maple.facts if f.kind == FactKind.PAYROLL)
+    folder = payroll.files[0].rsplit("/", 1)[0]
+    cited_unread = f"Payroll is about $390,000 ({payroll.files[0]})."
+    fake.reset(*(Reply(content=[text(cited_unread)]) for _ in range(1 + MAX_REJECTIONS)))
+    answer = await make_agent(claude=brain).handle(
+        make_request(f"what payroll did {maple.name} give us", maple)
+    )
+    first = fake.requests[0].body["messages"][0]["content"][0]["text"]
+    passages = first[first.index("<passages>") : first.index("</passages>")]
+    assert folder in passages  # the passage that says it points at its source
+    assert maple.name not in passages.split("\n", 1)[0]
+    # a passage is no read of its file: citing it unread does not pass the evidence check
+    assert any("Evidence check not passed" in note for note in answer.notes)
+
+
+@pytest.mark.anyio
+async def test_a_question_about_many_accounts_arrives_with_the_listing(
+    book: Book,
+    fake: FakeAnthropic,
+    brain: ClaudeBrain,
+    make_agent: AgentFactory,
+    make_request: RequestFactory,
+) -> None:
+    quoted = [a for a in book.truth.accounts if a.stage == "Quoted"]
+    assert quoted
+    some = quoted[0]
+    source = next(f.files[0] for f in some.facts if f.files)
+    listed = ", ".join(f"{a.name} (accounts/{a.id}/state.md)" for a in quoted)
+    fake.reset(read(source), Reply(content=[text(f"Quoted: {listed}; latest: {source}.")]))
+    answer = await make_agent(claude=brain).handle(make_request("which accounts are quoted?"))
+    first = fake.requests[0].body["messages"][0]["content"][0]["text"]
+    assert "Listed for you" in first and f"{len(quoted)} accounts" in first
+    assert all(f"{a.id} | {a.name} | Quoted" in first for a in quoted)
+    assert len(fake.requests) == 2  # no listing call of its own: one read, then the answer
+    # the listed accounts' state.md may be cited without reading each one
+    assert set(answer.citations) == {f"accounts/{a.id}/state.md" for a in quoted} | {source}
+    assert answer.notes == []
+
+
+@pytest.mark.anyio
+async def test_a_question_past_its_token_budget_answers_from_what_was_read_and_says_so(
+    book: Book, fake: FakeAnthropic, make_agent: AgentFactory, make_request: RequestFactory
+) -> None:
+    maple = book.truth.account("Maple Avenue Dental")
+    payroll = next(f for f in maple.facts if f.kind == FactKind.PAYROLL)
+    settings = BrainSettings(
+        anthropic_api_key=SecretStr("sk-test"),
+        anthropic_base_url=fake.base_url,
+        claude_token_budget=5_000,
+    )
+    history = f"accounts/{maple.id}/history.md"
+    fake.reset(
+        read(payroll.files[0]),
+        Reply(content=[read(history).content[0]], usage=Usage(input_tokens=6_000)),
+        Reply(content=[text(f"Payroll is about $390,000 ({payroll.files[0]}).")]),
+    )
+    async with ClaudeClient.from_settings(settings) as client:
+        lean = ClaudeBrain(client, skills_index(book.skills), book.has_sources)
+        answer = await make_agent(claude=lean).handle(make_request("payroll?", maple))
+    assert fake.requests[-1].body["tool_choice"] == {"type": "none"}
+    assert any("budget ran out (5,000 tokens)" in note for note in answer.notes), answer.notes
+    assert answer.usage is not None and answer.usage.cost_usd is not None
+    assert answer.usage.cost_usd > 0  # the default model is in the price table

@@ -158,7 +158,7 @@ class ClaudeDrafter:
             steps.append(timer.finish(STEP, usage=turn.usage, ok=ok, detail=detail))
             if draft is not None and not problems:
                 await self._audit(request_id, steps, "drafted")
-                return Drafted(draft, "claude", steps)
+                return Drafted(draft, "claude", steps, model=self.client.model)
             reason = "claude's draft failed the checks: " + "; ".join(problems)
             if call_id == NO_CALL:
                 break
@@ -209,7 +209,7 @@ class ClaudeDrafter:
             update={"rationale": f"{local.draft.rationale} (local engine: {reason[:200]})"}
         )
         await self._audit(request_id, [*steps, *local.steps], "fallback")
-        return Drafted(draft, "claude", [*steps, *local.steps])
+        return Drafted(draft, "claude", [*steps, *local.steps], model=self.client.model)
 
     async def _audit(self, request_id: str | None, steps: list[StepRecord], outcome: str) -> None:
         if self.audit is None or not steps:

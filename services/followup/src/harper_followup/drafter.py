@@ -22,9 +22,14 @@ class Drafted:
     draft: FollowupDraft
     brain: str
     steps: list[StepRecord] = field(default_factory=list)
+    model: str | None = None
+    """The Claude model that drafted (prices the steps' tokens); None for the local engine."""
 
     def usage_steps(self) -> list[StepUsage]:
-        return [step_usage(step, service="followup", brain=self.brain) for step in self.steps]
+        return [
+            step_usage(step, service="followup", brain=self.brain, model=self.model)
+            for step in self.steps
+        ]
 
 
 class Drafter(Protocol):

@@ -8,6 +8,7 @@ a state field then needs one read of the backing source; a question about the me
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import anyio.to_thread
@@ -40,10 +41,18 @@ def _brief(toolbox: Toolbox, account: AccountRef, log: RunLog) -> str:
     sources = _source_lines(toolbox.memory.resolve(base), base)
     listing = "\n".join(sources) if sources else "(no sources on file)"
     return (
-        f"Already read for you: {state_path}, and the account's sources (newest first: path, "
-        f"date, direction, what its summary.md says first). Read a source before citing it.\n"
+        f"Read for you: {state_path}, and its sources newest first (path, date, direction, "
+        f"summary.md's first sentence). Read a source before citing it.\n"
         f"{wrap_file(state_path, state)}\n<sources>\n{listing}\n</sources>"
     )
+
+
+SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[A-Z])")
+
+
+def first_sentence(line: str) -> str:
+    """The first sentence of a summary's first line (the rest is in the file)."""
+    return SENTENCE_END.split(line, maxsplit=1)[0]
 
 
 def _source_lines(folder: Path, base: str) -> list[str]:
@@ -56,7 +65,9 @@ def _source_lines(folder: Path, base: str) -> list[str]:
         except (OSError, HarperMemoryError):
             found.append(("", f"{raw}\t(summary unreadable)"))
             continue
-        first = next((line.strip() for line in summary.body.splitlines() if line.strip()), "")
+        first = first_sentence(
+            next((line.strip() for line in summary.body.splitlines() if line.strip()), "")
+        )
         when = summary.date.date().isoformat()
         line = f"{raw}\t{when}\t{summary.direction or ''}\t{first[:SUMMARY_LINE_CHARS]}"
         found.append((summary.date.isoformat(), line))

@@ -15,6 +15,7 @@ from datetime import UTC, date, datetime
 
 from harper_common.brain.budget import Budget
 from harper_common.brain.errors import BrainError
+from harper_common.brain.prices import cost_usd
 from harper_common.brain.usage import AuditLog, RunAudit, StepRecord, StepTimer, TokenUsage
 from harper_common.bus.progress import Progress
 from harper_common.messages.query import (
@@ -148,6 +149,7 @@ class SearchAgent:
             output_tokens=run.usage.output,
             cache_read_tokens=run.usage.cache_read,
             cache_write_tokens=run.usage.cache_write,
+            cost_usd=cost_usd(run.model, run.usage),
             detail=f"{session.budget.spent} tool calls",
         )
         budget = session.budget

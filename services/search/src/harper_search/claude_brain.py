@@ -13,10 +13,10 @@ from harper_common.brain.loop import run_tool_loop
 from harper_common.brain.prompt import user_message
 from harper_common.brain.usage import StepRecord, TokenUsage
 from harper_common.messages.query import AgentRequest
-from harper_search.account_brief import account_brief
-from harper_search.claude_prompt import question_message, stable_system, volatile_context
+from harper_search.claude_prompt import stable_system, volatile_context
 from harper_search.draft import Draft
 from harper_search.evidence import HasSources, check_evidence, citations_in
+from harper_search.first_turn import FirstTurn
 from harper_search.session import ToolSession
 from harper_search.tool_specs import TOOL_SPECS
 
@@ -32,19 +32,25 @@ class ClaudeRun:
 class ClaudeBrain:
     name = "claude"
 
-    def __init__(self, client: ClaudeClient, skills_xml: str, has_sources: HasSources) -> None:
+    def __init__(
+        self,
+        client: ClaudeClient,
+        skills_xml: str,
+        has_sources: HasSources,
+        first_turn: FirstTurn | None = None,
+    ) -> None:
         self.client = client
         self.system = stable_system(skills_xml)
         self.has_sources = has_sources
+        self.first_turn = first_turn or FirstTurn()
 
     async def answer(self, request: AgentRequest, session: ToolSession, today: date) -> ClaudeRun:
         async def final_check(answer: str) -> str | None:
             return check_evidence(answer, citations_in(answer), session.log, self.has_sources)
 
-        first = question_message(request.query)
-        if request.account is not None:
-            brief = await account_brief(session.toolbox, request.account, session.log)
-            first = f"{brief}\n\n{first}" if brief else first
+        if self.client.token_budget is not None:
+            session.budget.tokens = self.client.token_budget
+        first = await self.first_turn.message(request, session, today)
         result = await run_tool_loop(
             self.client,
             system=self.system,
@@ -62,7 +68,10 @@ class ClaudeBrain:
             draft.account_id = request.account.account_id
             draft.account_name = request.account.account_name
         if result.budget_exhausted:
-            draft.notes.append("The tool budget ran out; the answer uses what was read by then.")
+            spent = session.budget.exhausted_by or "the tool calls"
+            draft.notes.append(
+                f"The budget ran out ({spent}); the answer uses what was read by then."
+            )
         if result.outcome == "refused":
             draft.notes.append("Claude declined to answer this request; nothing was made up.")
         elif result.outcome == "cut":

@@ -35,8 +35,7 @@ def volatile_context(request: AgentRequest, today: date) -> str:
     lines = [f"Today is {today.isoformat()}."]
     if request.account is not None:
         lines.append(
-            f"The starter resolved the account: {request.account.account_name} "
-            f"(account_id {request.account.account_id}); its files are under "
+            f"The account: {request.account.account_name}, files under "
             f"accounts/{request.account.account_id}/."
         )
     elif request.intent.cross_account:

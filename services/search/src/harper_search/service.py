@@ -36,10 +36,12 @@ from harper_search.book_values import BookValues
 from harper_search.catalog import Catalog
 from harper_search.claude_brain import ClaudeBrain
 from harper_search.evidence import HasSources
+from harper_search.first_turn import FirstTurn
 from harper_search.listing_reader import ListingReader
 from harper_search.listing_words import ListingWords, load_listing_words
 from harper_search.local_brain import LocalBrain
 from harper_search.own_actions import OwnActions
+from harper_search.state_fields import asked_fields
 from harper_search.text_vectors import TextVectors
 from harper_search.toolbox import Toolbox
 
@@ -84,12 +86,22 @@ def build(settings: HarperSettings) -> BusService:
         return bool(card and card.sources)
 
     book = BookValues(toolbox)
+    vectors = TextVectors(index)
+    words = _listing_words(skills)
+    reader = ListingReader(words, book, vectors)
+    local = LocalBrain(
+        views.catalog,
+        views.catalog.has_word,
+        reader=reader,
+        own_actions=OwnActions(vectors, words.action_examples),
+    )
+    first_turn = FirstTurn(reader, asks_state_field=lambda question: bool(asked_fields(question)))
     agent = SearchAgent(
         toolbox=toolbox,
-        local=_local_brain(views, book, TextVectors(index), skills),
+        local=local,
         has_sources=sources_on_file,
         progress=lambda request_id: BusProgress(service.broker, request_id, NAME),
-        claude=_claude(service, skills, sources_on_file),
+        claude=_claude(service, skills, sources_on_file, first_turn),
         audit=AuditLog(settings.data_dir),
         today=pinned_today(settings),
     )
@@ -112,7 +124,7 @@ def _skills(settings: HarperSettings) -> list[Skill]:
 
 
 def _claude(
-    service: BusService, skills: list[Skill], has_sources: HasSources
+    service: BusService, skills: list[Skill], has_sources: HasSources, first_turn: FirstTurn
 ) -> ClaudeBrain | None:
     """The Claude brain when HARPER_BRAIN resolves to claude (a key is set), else None."""
     brain_settings = BrainSettings()
@@ -120,21 +132,16 @@ def _claude(
         return None
     client = ClaudeClient.from_settings(brain_settings, agent="search")
     service.on_stop.append(client.aclose)
-    return ClaudeBrain(client, skills_index(skills), has_sources)
+    return ClaudeBrain(client, skills_index(skills), has_sources, first_turn)
 
 
-def _local_brain(
-    views: MemoryViews, book: BookValues, vectors: TextVectors, skills: list[Skill]
-) -> LocalBrain:
-    """The local engine, its listing words read from the description-search skill."""
+def _listing_words(skills: list[Skill]) -> ListingWords:
+    """The listing words of the description-search skill (none when it cannot be read)."""
     try:
-        words = load_listing_words(skills)
+        return load_listing_words(skills)
     except SkillError as exc:
         log.warning("listing words not loaded (category words will not be read): %s", exc)
-        words = ListingWords()
-    reader = ListingReader(words, book, vectors)
-    own = OwnActions(vectors, words.action_examples)
-    return LocalBrain(views.catalog, views.catalog.has_word, reader=reader, own_actions=own)
+        return ListingWords()
 
 
 def _follow_account_events(service: BusService, views: MemoryViews, book: BookValues) -> None:

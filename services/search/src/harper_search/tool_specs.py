@@ -35,7 +35,7 @@ class _Input(BaseModel):
 
 class LookupAccountInput(_Input):
     name: str = Field(min_length=1, max_length=300, description="The company name as written.")
-    limit: int = Field(default=5, ge=1, le=20, description="How many matches to return.")
+    limit: int = Field(default=5, ge=1, le=20)
 
 
 class SearchDescriptionsInput(_Input):
@@ -74,7 +74,7 @@ class SearchFilesInput(_Input):
         max_length=500,
         description="accounts/<id> for one account, accounts for all.",
     )
-    limit: int = Field(default=20, ge=1, le=100, description="Most hits to return.")
+    limit: int = Field(default=20, ge=1, le=100)
 
 
 TOOL_SPECS: tuple[ToolSpec, ...] = (

@@ -122,7 +122,12 @@ class StarterAgent:
                 service="starter",
             )
         brain = "claude" if decision.rule.startswith("claude") else "local"
-        step = step_usage(record, service="starter", brain=brain)
+        model = (
+            self.classifier.client.model
+            if brain == "claude" and isinstance(self.classifier, ClaudeIntentClassifier)
+            else None
+        )
+        step = step_usage(record, service="starter", brain=brain, model=model)
         record_on_span(step)
         reply = await self._decide(request, query, decision, carried)
         reply.usage = (reply.usage or UsageReport()).with_step(step)

@@ -143,7 +143,10 @@ class ClaudeBrain:
             detail = f"local (claude unavailable: {type(error).__name__})"
             step = timer.finish(STEP, usage=run.usage, ok=False, detail=detail)
             await self._record(request_id, step, "fallback")
-            return BrainPlan(fallback.plan, [step_usage(step, service="updater", brain="local")])
+            return BrainPlan(
+                fallback.plan,
+                [step_usage(step, service="updater", brain="local", model=self.client.model)],
+            )
         except InvalidChange as error:
             step = timer.finish(STEP, usage=run.usage, ok=False, detail=str(error))
             await self._record(request_id, step, "invalid")
@@ -154,7 +157,9 @@ class ClaudeBrain:
             ) from None
         step = timer.finish(STEP, usage=run.usage, detail="vague" if plan.vague else None)
         await self._record(request_id, step, "vague" if plan.vague else "planned")
-        return BrainPlan(plan, [step_usage(step, service="updater", brain="claude")])
+        return BrainPlan(
+            plan, [step_usage(step, service="updater", brain="claude", model=self.client.model)]
+        )
 
     async def _record(self, request_id: str | None, step: StepRecord, outcome: str) -> None:
         if self.audit is None:

@@ -70,8 +70,11 @@ class ClaudeClient:
         retry: RetryPolicy,
         circuit: CircuitBreaker | None = None,
         agent: str = "brain",
+        token_budget: int | None = None,
     ) -> None:
         self.sdk = sdk
+        self.token_budget = token_budget
+        """Tokens one question's tool loop may spend (HARPER_CLAUDE_TOKEN_BUDGET); None: no cap."""
         self.agent = agent
         self.model = model
         self.max_tokens = max_tokens
@@ -111,6 +114,7 @@ class ClaudeClient:
             retry=retry,
             circuit=circuit,
             agent=agent or "brain",
+            token_budget=settings.claude_token_budget or None,
         )
 
     async def aclose(self) -> None:

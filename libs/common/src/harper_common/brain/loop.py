@@ -167,6 +167,7 @@ class _Loop:
         )
         self.turns += 1
         self.usage += turn.usage
+        self.budget.charge_tokens(turn.usage.prompt_tokens + turn.usage.output)
         self.messages.append(turn.assistant_message())
         detail = f"stop={turn.stop_reason} attempts={turn.attempts}" + (" forced" if forced else "")
         self.steps.append(timer.finish("model_turn", usage=turn.usage, detail=detail))

@@ -85,6 +85,14 @@ class BrainSettings(BaseSettings):
         validation_alias="HARPER_CLAUDE_MAX_TOKENS",
         description="Upper bound of output tokens per model turn (HARPER_CLAUDE_MAX_TOKENS).",
     )
+    claude_token_budget: int = Field(
+        default=30_000,
+        ge=0,
+        validation_alias="HARPER_CLAUDE_TOKEN_BUDGET",
+        description="Tokens one question may spend in a tool loop (prompt, cached or not, and "
+        "output, summed over its model turns); past it the next turn must answer from what was "
+        "read. 0: no token budget (the tool-call budgets still hold).",
+    )
     claude_retry_base_delay_s: float = Field(
         default=0.5,
         ge=0,

@@ -20,6 +20,7 @@ import anyio.to_thread
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, computed_field
 
 from harper_common.auth.asking import asking
+from harper_common.brain.prices import cost_usd
 from harper_common.messages.base import Caller
 from harper_common.messages.query import StepUsage
 
@@ -91,8 +92,11 @@ class StepRecord(BaseModel):
     detail: str | None = None
 
 
-def step_usage(record: StepRecord, *, service: str, brain: str) -> StepUsage:
-    """A step as it goes into a response's ``usage``: tokens and duration, on the wire."""
+def step_usage(
+    record: StepRecord, *, service: str, brain: str, model: str | None = None
+) -> StepUsage:
+    """A step as it goes into a response's ``usage``: tokens, their cost on ``model`` and the
+    duration, on the wire."""
     return StepUsage(
         service=service,
         step=record.name,
@@ -102,6 +106,7 @@ def step_usage(record: StepRecord, *, service: str, brain: str) -> StepUsage:
         output_tokens=record.usage.output,
         cache_read_tokens=record.usage.cache_read,
         cache_write_tokens=record.usage.cache_write,
+        cost_usd=cost_usd(model, record.usage),
         ok=record.ok,
         detail=record.detail,
     )
@@ -187,6 +192,12 @@ class RunAudit(BaseModel):
     def totals(self) -> TokenUsage:
         """Tokens of every step, summed."""
         return sum((step.usage for step in self.steps), TokenUsage())
+
+    @computed_field  # type: ignore[prop-decorator]
+    @property
+    def cost_usd(self) -> float | None:
+        """What the run's tokens cost on its model (the price table), None when unpriced."""
+        return cost_usd(self.model, self.totals)
 
     @computed_field  # type: ignore[prop-decorator]
     @property

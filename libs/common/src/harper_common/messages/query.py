@@ -107,6 +107,9 @@ class StepUsage(WireModel):
     output_tokens: int = 0
     cache_read_tokens: int = 0
     cache_write_tokens: int = 0
+    cost_usd: float | None = None
+    """What the step's tokens cost (US dollars, the price table of its model); None for the
+    local engine or a model without a price."""
     ok: bool = True
     detail: str | None = None
 
@@ -118,14 +121,18 @@ class UsageReport(WireModel):
     output_tokens: int = 0
     cache_read_tokens: int = 0
     cache_write_tokens: int = 0
+    cost_usd: float | None = None
+    """The priced steps' cost summed (US dollars); None when no step had a price."""
     steps: list[StepUsage] = Field(default_factory=list)
 
     def with_step(self, step: StepUsage) -> UsageReport:
+        costs = [c for c in (self.cost_usd, step.cost_usd) if c is not None]
         return UsageReport(
             input_tokens=self.input_tokens + step.input_tokens,
             output_tokens=self.output_tokens + step.output_tokens,
             cache_read_tokens=self.cache_read_tokens + step.cache_read_tokens,
             cache_write_tokens=self.cache_write_tokens + step.cache_write_tokens,
+            cost_usd=round(sum(costs), 6) if costs else None,
             steps=[step, *self.steps],
         )
 
