@@ -75,6 +75,7 @@ class SearchAgent:
     async def handle(self, request: AgentRequest) -> AnswerResponse:
         started = StepTimer.start()
         session = ToolSession(self.toolbox, self.budget(), self.progress(request.request_id))
+        session.log.question = request.query
         run = await self._run(request, session)
         self._explain_refusals(run.draft, session)
         record = started.finish("search.answer", usage=run.usage, detail=run.brain)

@@ -20,6 +20,8 @@ class RunLog:
     """Files read in this run, root-relative path -> text as read."""
 
     read: dict[str, str] = field(default_factory=dict)
+    question: str = ""
+    """The broker's question (a long file shows the lines closest to it first)."""
     listed_accounts: set[str] = field(default_factory=set)
     """Account ids search_descriptions returned, with their state.md fields (the index payload
     of that version): a listing may cite those state.md files without reading each one."""

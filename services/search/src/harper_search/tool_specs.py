@@ -65,6 +65,7 @@ class ReadFileInput(_Input):
         max_length=500,
         description="accounts/29041/state.md, or skills/search/text-search/SKILL.md.",
     )
+    from_line: int = Field(default=1, ge=1)  # a long file's window says where to read on
 
 
 class SearchFilesInput(_Input):

@@ -29,6 +29,7 @@ from harper_common.messages.index import (
 )
 from harper_common.skills import Skill, SkillError
 from harper_search.line_hit import LINE_CHARS, LineHit
+from harper_search.long_file import closest_lines, is_long, window
 from harper_search.run_log import RunLog, is_source_path
 from harper_search.skill_files import list_skill_files, read_skill_file
 from harper_search.tool_specs import (
@@ -39,7 +40,6 @@ from harper_search.tool_specs import (
     SearchFilesInput,
 )
 
-MAX_FILE_CHARS = 20_000
 MAX_LISTING = 200
 SCAN_SLICE = 500
 """Accounts per scan request when listing a large book (keeps each reply well under 1 MB)."""
@@ -211,14 +211,34 @@ class Toolbox:
         except (HarperMemoryError, SkillError, OSError, UnicodeDecodeError) as exc:
             return failure(f"read_file refused: {exc}")
         log.record(path, text)
-        shown = text[:MAX_FILE_CHARS]
-        cut = "\n(cut at 20,000 characters)" if len(text) > len(shown) else ""
+        summary = f"read {path} ({len(text)} chars)"
+        if not is_long(text) and args.from_line == 1:
+            return ToolResult(
+                content=wrap_file(path, text), summary=summary, files=[path], text=text
+            )
+        part = window(text, args.from_line)
+        closest = await self._closest(path, log) if args.from_line == 1 else []
+        head = ""
+        if closest:
+            head = "Closest to the question:\n" + "\n".join(closest) + "\n"
         return ToolResult(
-            content=wrap_file(path, shown) + cut,
-            summary=f"read {path} ({len(text)} chars)",
+            content=f"{head}{wrap_file(path, part.text)}\n{part.note}",
+            summary=f"{summary}, lines {part.first}-{part.last}",
             files=[path],
             text=text,
         )
+
+    async def _closest(self, path: str, log: RunLog) -> list[str]:
+        """Lines of the file at ``path`` that read closest to the run's question (the passage
+        index); none without a question, outside an account, or when the index cannot say."""
+        parts = path.split("/")
+        if not log.question or len(parts) < 2 or parts[0] != ACCOUNTS:
+            return []
+        try:
+            reply = await self.directory.passages(log.question[:300], [parts[1]], limit=20)
+        except BusError:
+            return []
+        return closest_lines(path, reply.hits)
 
     def _read_memory(self, path: str) -> str:
         real = self.memory.resolve(path)
