@@ -59,9 +59,10 @@ from harper_indexer.passage_store import EdgePassageStore  # noqa: E402
 from harper_search.book_values import BookValues  # noqa: E402
 from harper_search.catalog import Catalog  # noqa: E402
 from harper_search.claude_brain import ClaudeBrain  # noqa: E402
-from harper_search.first_turn import BRIEF_PASSAGES, FirstTurn, without_name  # noqa: E402
+from harper_search.first_turn import BRIEF_PASSAGES, FirstTurn  # noqa: E402
 from harper_search.listing_reader import ListingReader  # noqa: E402
 from harper_search.listing_words import load_listing_words  # noqa: E402
+from harper_search.question_cues import without_name  # noqa: E402
 from harper_search.run_log import RunLog  # noqa: E402
 from harper_search.session import ToolSession  # noqa: E402
 from harper_search.state_fields import asked_fields  # noqa: E402
@@ -283,7 +284,7 @@ def run(accounts: int) -> list[dict[str, Any]]:
 
         def passage_files(account_id: str, query: str) -> set[str]:
             name = catalog.get(account_id).name  # type: ignore[union-attr]
-            asked = without_name(query, name)
+            asked = without_name(query, name) or query
             args = SearchFilesInput(
                 query=asked, path=f"accounts/{account_id}", limit=BRIEF_PASSAGES
             )

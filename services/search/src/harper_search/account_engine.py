@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from dataclasses import dataclass
 
 from harper_common.memory.errors import HarperMemoryError
 from harper_common.memory.history import parse_history
@@ -51,6 +52,34 @@ _OVERVIEW = ("stage", "premium", "next_step", "last_contact")
 _LATEST_FIELDS = frozenset({"next_step", "last_contact"})
 
 
+@dataclass(frozen=True)
+class _Asked:
+    """What a question asks of one account."""
+
+    text: str
+    """The question without the account's name, cue words' typos corrected."""
+    fields: list[StateField]
+    topics: list[Topic]
+    state: AccountState | None
+    overview: bool
+    """Neither a field nor a topic: the account's overview."""
+    channel: str | None
+    """emails, calls or sms when the question names one."""
+    first: bool
+    """The first message is wanted, not the newest."""
+
+
+@dataclass(frozen=True)
+class _Reading:
+    """What was read for the question."""
+
+    sources: list[str]
+    backing: dict[str, str]
+    summaries: dict[str, str]
+    read: dict[str, str]
+    found: list[Passage]
+
+
 class AccountEngine:
     def __init__(self, known_word: Callable[[str], bool] | None = None) -> None:
         self.known_word = known_word
@@ -59,15 +88,39 @@ class AccountEngine:
     async def answer(
         self, session: ToolSession, account_id: str, account_name: str, question: str
     ) -> Draft:
+        """Read what the question asks of the account, then answer from what was read."""
         draft = Draft(answer="", account_id=account_id, account_name=account_name)
         base = f"accounts/{account_id}"
-        asked_text = correct_cues(without_name(question, account_name), self.known_word)
-        fields = asked_fields(asked_text)
-        topics = asked_topics(asked_text)
+        asked = await self._what_is_asked(session, base, draft, question, account_name)
+        reading = await self._gather(session, base, draft, asked, question)
+        lines = [f"{asked.state.name if asked.state else account_name} (account {account_id}):"]
+        lines += self._field_and_topic_lines(draft, asked, reading, question, account_name)
+        lines += self._latest_lines(draft, asked, reading)
+        if asked.overview:
+            lines += self._related(draft, reading.found, _question_terms(question, account_name))
+        if asked.topics or asked.overview:
+            lines[1:1] = await self._from_passages(session, draft, base, asked.text, account_name)
+        if not any(path in reading.read for path in draft.citations):
+            draft.cite(*list(reading.read)[:2])
+        if len(reading.read) < len(reading.sources):
+            draft.notes.append(
+                f"Read {len(reading.read)} of the {len(reading.sources)} sources on file."
+            )
+        draft.answer = "\n".join(lines)
+        return draft
+
+    async def _what_is_asked(
+        self, session: ToolSession, base: str, draft: Draft, question: str, account_name: str
+    ) -> _Asked:
+        """The fields and topics the question asks about (an overview when neither), with
+        state.md read when a field needs it."""
+        text = correct_cues(without_name(question, account_name), self.known_word)
+        fields = asked_fields(text)
+        topics = asked_topics(text)
         if any(t.name == "current_carrier" for t in topics):
             fields = [f for f in fields if f.name != "coverage"]  # "who has their coverage now"
         state = None
-        if not fields and ENDS_ON_NUMBER.search(asked_text):
+        if not fields and ENDS_ON_NUMBER.search(text):
             state = await self._state(session, base, draft)
             if state is not None and names_contact(question, state):
                 fields = [f for f in STATE_FIELDS if f.name == "contact"]
@@ -76,43 +129,62 @@ class AccountEngine:
             fields = [f for f in STATE_FIELDS if f.name in _OVERVIEW]
         if fields and state is None:
             state = await self._state(session, base, draft)
+        channel = None if asks_contact_attribute(text) else asked_channel(text)
+        first = FIRST.search(text) is not None
+        return _Asked(text, fields, topics, state, overview, channel, first)
+
+    async def _gather(
+        self, session: ToolSession, base: str, draft: Draft, asked: _Asked, question: str
+    ) -> _Reading:
+        """The sources on file, the ones history names for the fields, and the files read in
+        the order that best serves the question (the asked channel first)."""
         sources = await self._sources(session, base)
-        backing, summaries = await self._history_sources(session, base, fields, draft)
-        channel = None if asks_contact_attribute(asked_text) else asked_channel(asked_text)
-        first = FIRST.search(asked_text) is not None
+        backing, summaries = await self._history_sources(session, base, asked.fields, draft)
+        channel = asked.channel
         wanted = [p for p in sources if channel and f"/{channel}/" in p]
-        sources_first = (list(reversed(wanted)) if first else wanted) + [
+        sources_first = (list(reversed(wanted)) if asked.first else wanted) + [
             p for p in sources if p not in wanted
         ]
-        order = await self._reading_order(session, base, question, topics, sources_first, backing)
+        order = await self._reading_order(
+            session, base, question, asked.topics, sources_first, backing
+        )
         read = await self._read(session, order)
         found = [p for path, text in read.items() for p in passages(path, text)]
-        lines = [f"{state.name if state else account_name} (account {account_id}):"]
-        for field in fields:
-            lines.append(self._field(draft, base, state, field, found, backing, summaries))
-        asked = _question_terms(question, account_name)
-        received = RECEIVED.search(asked_text) is not None
-        for topic in topics:
-            lines += self._topic(draft, topic, found, asked, len(read), received, first)
-        latest = overview or channel or SAID.search(asked_text)
-        if latest or any(f.name in _LATEST_FIELDS for f in fields):
-            in_channel = [p for p in read if channel is None or f"/{channel}/" in p]
-            newest = (in_channel[-1] if first else in_channel[0]) if in_channel else None
-            if newest is not None:
-                contact = state.primary_contact.name if state and state.primary_contact else None
-                body = [p for p in found if p.path == newest]
-                lines.append(overview_line(newest, body, contact))
-                draft.cite(newest)
-        if overview:
-            lines += self._related(draft, found, asked)
-        if topics or overview:
-            lines[1:1] = await self._from_passages(session, draft, base, asked_text, account_name)
-        if not any(path in read for path in draft.citations):
-            draft.cite(*list(read)[:2])
-        if len(read) < len(sources):
-            draft.notes.append(f"Read {len(read)} of the {len(sources)} sources on file.")
-        draft.answer = "\n".join(lines)
-        return draft
+        return _Reading(sources, backing, summaries, read, found)
+
+    def _field_and_topic_lines(
+        self, draft: Draft, asked: _Asked, reading: _Reading, question: str, account_name: str
+    ) -> list[str]:
+        lines = [
+            self._field(
+                draft, f"accounts/{draft.account_id}", asked.state, field, reading.found,
+                reading.backing, reading.summaries,
+            )
+            for field in asked.fields
+        ]  # fmt: skip
+        terms = _question_terms(question, account_name)
+        received = RECEIVED.search(asked.text) is not None
+        for topic in asked.topics:
+            lines += self._topic(
+                draft, topic, reading.found, terms, len(reading.read), received, asked.first
+            )
+        return lines
+
+    def _latest_lines(self, draft: Draft, asked: _Asked, reading: _Reading) -> list[str]:
+        """The newest message (in the asked channel), when the question wants the latest."""
+        latest = asked.overview or asked.channel or SAID.search(asked.text)
+        if not (latest or any(f.name in _LATEST_FIELDS for f in asked.fields)):
+            return []
+        channel = asked.channel
+        in_channel = [p for p in reading.read if channel is None or f"/{channel}/" in p]
+        if not in_channel:
+            return []
+        newest = in_channel[-1] if asked.first else in_channel[0]
+        state = asked.state
+        contact = state.primary_contact.name if state and state.primary_contact else None
+        body = [p for p in reading.found if p.path == newest]
+        draft.cite(newest)
+        return [overview_line(newest, body, contact)]
 
     async def _state(self, session: ToolSession, base: str, draft: Draft) -> AccountState | None:
         result = await session.call(READ_FILE, ReadFileInput(path=f"{base}/state.md"))

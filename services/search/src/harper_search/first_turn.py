@@ -15,7 +15,6 @@ state.md; passages are not a read of their file, so the evidence rule is unchang
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable
 from datetime import date
 from typing import Protocol
@@ -26,6 +25,7 @@ from harper_common.messages.query import AgentRequest
 from harper_search.account_brief import account_brief
 from harper_search.claude_prompt import question_message
 from harper_search.listing_query import ListingQuery
+from harper_search.question_cues import without_name
 from harper_search.session import ToolSession
 from harper_search.tool_specs import (
     SEARCH_DESCRIPTIONS,
@@ -39,15 +39,6 @@ BRIEF_PASSAGES = 3
 """Passages handed over with a one-account question (the closest few; search_files finds more)."""
 BRIEF_LISTING = 60
 """Accounts of a listing handed over in full; past that, the count and the first ones."""
-
-
-def without_name(question: str, name: str) -> str:
-    """The question without the account's name (every file of the account is about it, so its
-    words only pull up the lines that repeat the name, such as subject lines); the question
-    itself when nothing else is left."""
-    rest = re.sub(re.escape(name) + r"(?:'s|’s)?", " ", question, flags=re.IGNORECASE)
-    rest = " ".join(rest.split())
-    return rest if any(ch.isalnum() for ch in rest) else question
 
 
 class QuestionFilters(Protocol):
@@ -84,8 +75,9 @@ class FirstTurn:
 
     async def _passages(self, request: AgentRequest, session: ToolSession) -> str:
         assert request.account is not None
+        asked = without_name(request.query, request.account.account_name) or request.query
         args = SearchFilesInput(
-            query=without_name(request.query, request.account.account_name)[:300],
+            query=asked[:300],
             path=f"{ACCOUNTS}/{request.account.account_id}",
             limit=BRIEF_PASSAGES,
         )
