@@ -134,6 +134,9 @@ async def test_a_named_account_is_routed_with_progress_and_usage(sessions: Sessi
     assert routing.kind == "routing" and routing.skill is not None
     assert routing.skill.description == "Find an account by its name."
     assert reply.usage is not None and reply.usage.steps[0].step == "starter.classify"
+    # the starter's own time up to routing (classify, sessions, the look-up) is a step too
+    by_name = {step.step: step for step in reply.usage.steps}
+    assert by_name["starter.decide"].duration_ms >= by_name["starter.classify"].duration_ms
 
 
 @pytest.mark.anyio

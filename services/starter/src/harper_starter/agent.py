@@ -129,7 +129,7 @@ class StarterAgent:
         )
         step = step_usage(record, service="starter", brain=brain, model=model)
         record_on_span(step)
-        reply = await self._decide(request, query, decision, carried)
+        reply = await self._decide(request, query, decision, carried, timer)
         reply.usage = (reply.usage or UsageReport()).with_step(step)
         return reply
 
@@ -147,6 +147,7 @@ class StarterAgent:
         query: str,
         decision: IntentDecision,
         carried: PendingSession | None,
+        timer: StepTimer,
     ) -> QueryResponse:
         progress = self.progress(request.request_id)
         info = intent_info(decision)
@@ -189,26 +190,26 @@ class StarterAgent:
                 Resolution() if acting_on_new else await resolve_by_kind(self.index, written)
             )
             if described.account is not None:
-                return await self._route(request, query, info, described.account, progress)
+                return await self._route(request, query, info, described.account, progress, timer)
             if (
                 decision.intent == "search"
                 and not new_business
                 and not points_at_one_account(query)
             ):
-                return await self._route(request, query, info, None, progress)
+                return await self._route(request, query, info, None, progress, timer)
             if asking and await mentioned_in_files(self.index, written):
                 # not an account, but the files name it ("the Riverside Clinic contract"): the
                 # search agent answers from the whole book
-                return await self._route(request, query, info, None, progress)
+                return await self._route(request, query, info, None, progress, timer)
             if decision.requires_specific_account or decision.intent != "search":
                 unknown = written if new_business else None
                 return await self._ask_for_account(request, info, decision, unknown, resolution)
         if resolution.account is None and decision.requires_specific_account:
             if decision.intent == "search" and not points_at_one_account(query):
                 # nothing names or points at an account: a question about the book
-                return await self._route(request, query, info, None, progress)
+                return await self._route(request, query, info, None, progress, timer)
             return await self._ask_for_account(request, info, decision)
-        return await self._route(request, query, info, resolution.account, progress)
+        return await self._route(request, query, info, resolution.account, progress, timer)
 
     async def _resolve(self, decision: IntentDecision) -> Resolution:
         if decision.account_candidates:
@@ -308,7 +309,10 @@ class StarterAgent:
         info: IntentInfo,
         account: AccountRef | None,
         progress: Progress,
+        timer: StepTimer,
     ) -> QueryResponse:
+        """Hand the request to its agent; the reply's usage gets the starter's own time up to
+        here (classification, sessions and the account look-up: ``starter.decide``)."""
         route = ROUTES[info.intent]
         skill = (
             CROSS_ACCOUNT_SKILL if info.cross_account and info.intent == "search" else route.skill
@@ -330,7 +334,11 @@ class StarterAgent:
             session_id=request.session_id,
             **request.envelope().model_dump(),
         )
-        return await request_query(self.bus, route.endpoint, agent_request, request.request_id)
+        decided = timer.finish("starter.decide", detail="classify, sessions, look-up")
+        reply = await request_query(self.bus, route.endpoint, agent_request, request.request_id)
+        own = step_usage(decided, service="starter", brain="local")
+        reply.usage = (reply.usage or UsageReport()).with_step(own)
+        return reply
 
 
 def one_account(decision: IntentDecision) -> IntentDecision:
