@@ -5,7 +5,7 @@ a broker's many ways (typos, "pls", no question mark); expected answers come fro
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import pytest
 
@@ -156,3 +156,25 @@ async def test_an_empty_listing_says_so_without_inventing_citations(
     assert answer.answer.startswith("No account matches")
     assert answer.citations == []
     assert accepted(answer)
+
+
+@pytest.mark.anyio
+async def test_the_one_account_a_kind_of_business_names_is_read_whatever_its_stage(
+    book: Book, make_agent: AgentFactory, make_request: RequestFactory
+) -> None:
+    """'did the <trade> send the signed app': the trade says which account, the stage words say
+    what is asked; the account is read even when it is at another stage."""
+    by_kind: dict[tuple[str, str], list[Any]] = {}
+    for account in book.truth.accounts:
+        by_kind.setdefault((account.industry, account.city), []).append(account)
+    only = [
+        group[0]
+        for group in by_kind.values()
+        if len(group) == 1 and group[0].stage.value not in ("Application Received", "Quoted")
+    ]
+    assert only
+    account = only[0]
+    question = f"did the {account.industry.lower()} in {account.city} send the signed app"
+    answer = await make_agent().handle(make_request(question))
+    assert answer.account_id == account.id, answer.answer
+    assert not answer.answer.startswith("No account matches")

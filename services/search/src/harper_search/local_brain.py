@@ -12,10 +12,11 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from dataclasses import replace
 from datetime import date
 
 from harper_common.bus.client import BusError
-from harper_common.messages.index import DescriptionFilters
+from harper_common.messages.index import AccountPayload, DescriptionFilters
 from harper_common.messages.query import AgentRequest
 from harper_search.account_engine import AccountEngine
 from harper_search.book_values import CatalogBook
@@ -92,6 +93,8 @@ class LocalBrain:
             if one_account_meant(question):
                 matched = await self.listings.matching(session, listing, today)
                 found = matched if isinstance(matched, list) else None
+                if found is not None and len(found) != 1:
+                    found = await self._described_one(session, listing, today) or found
             if found is not None and len(found) == 1:
                 one = found[0]
                 await session.think(f"Only {one.account_name} fits the description: reading it.")
@@ -108,6 +111,20 @@ class LocalBrain:
             "No value of the book is close to the question: searching descriptions."
         )
         return await self.listings.by_description(session, question, listing, today)
+
+    async def _described_one(
+        self, session: ToolSession, listing: ListingQuery, today: date
+    ) -> list[AccountPayload] | None:
+        """The one account that what the question says the account IS (its industry, city,
+        state) fits, when that alone fits exactly one: in "did the florist sign the app" the
+        stage is what is asked about, not part of the description. None otherwise."""
+        what = listing.filters
+        described = DescriptionFilters(industry=what.industry, city=what.city, state=what.state)
+        if described.is_empty() or described == what:
+            return None
+        narrowed = replace(listing, filters=described)
+        matched = await self.listings.matching(session, narrowed, today)
+        return matched if isinstance(matched, list) and len(matched) == 1 else None
 
     async def _read(self, question: str, today: date, by_meaning: bool) -> ListingQuery:
         """The question's filters; none when the indexer cannot be asked for the book's values
