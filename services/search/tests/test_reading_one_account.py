@@ -7,6 +7,7 @@ import pytest
 
 from harper_common.memory.models import AccountState, Contact
 from harper_common.memory.stages import Stage
+from harper_search.account_engine import referring_phrase
 from harper_search.listing_reader import acronyms_in
 from harper_search.local_brain import one_account_meant
 from harper_search.passages import Passage
@@ -80,3 +81,20 @@ def test_an_industry_is_named_by_its_initials_written_in_capitals() -> None:
     assert acronyms_in("any MPG accounts", book) == {"MPG": ["Mobile Pet Grooming"]}
     assert acronyms_in("how many cabs does the body shop run", book) == {}  # a word, not capitals
     assert acronyms_in("GL for the MS accounts", book) == {}  # too short to be sure
+
+
+@pytest.mark.parametrize(
+    ("question", "describes", "phrase"),
+    [
+        ("how many trucks does the moving company run", "Moving Company Fresno", "moving company"),
+        ("did that bakery in Fresno sign", "Bakery Fresno", "bakery in Fresno"),
+        ("how much of their work is snow", "Landscaping & Snow Removal Fargo", ""),
+        ("what did the owner say", "Bakery Fresno", ""),
+    ],
+)
+def test_the_phrase_a_question_names_its_account_by_is_set_aside(
+    question: str, describes: str, phrase: str
+) -> None:
+    """Only words after "the"/"that" that all describe the account: "snow" said as what is
+    asked stays in the question."""
+    assert referring_phrase(question, describes) == phrase

@@ -52,6 +52,35 @@ _OVERVIEW = ("stage", "premium", "next_step", "last_contact")
 _LATEST_FIELDS = frozenset({"next_step", "last_contact"})
 
 
+_POINTING = frozenset(("the", "that", "this", "our", "their", "your", "my"))
+
+
+def referring_phrase(question: str, describes: str) -> str:
+    """The words after "the" (or "that", "our", ...) that all describe the account ("the bike
+    shop", "that body shop in Wichita"): how the question names it, not what it asks. Words
+    said elsewhere ("how much of the business is snow") are kept out. The first such phrase,
+    or "" when there is none."""
+    mine = term_set(describes)
+    tokens = question.split()
+    for index, token in enumerate(tokens[:-1]):
+        if token.lower() not in _POINTING:
+            continue
+        run: list[str] = []
+        for word in tokens[index + 1 :]:
+            terms = term_set(word)
+            if terms and terms <= mine:
+                run.append(word)
+            elif word.lower() in ("in", "at", "of") and run:
+                run.append(word)  # "the bakery in Fresno"
+            else:
+                break
+        while run and run[-1].lower() in ("in", "at", "of"):
+            run.pop()
+        if run:
+            return " ".join(run)
+    return ""
+
+
 @dataclass(frozen=True)
 class _Asked:
     """What a question asks of one account."""
@@ -86,9 +115,18 @@ class AccountEngine:
         """Says a word occurs in the memory's text: such a word is never read as a typo."""
 
     async def answer(
-        self, session: ToolSession, account_id: str, account_name: str, question: str
+        self,
+        session: ToolSession,
+        account_id: str,
+        account_name: str,
+        question: str,
+        describes: str = "",
     ) -> Draft:
-        """Read what the question asks of the account, then answer from what was read."""
+        """Read what the question asks of the account, then answer from what was read.
+
+        ``describes``: what the account is (industry, city). A question may refer to the
+        account by it ("the bike shop"); those words, like its name, say nothing about which of
+        its files answers, so the passage search sets that phrase aside."""
         draft = Draft(answer="", account_id=account_id, account_name=account_name)
         base = f"accounts/{account_id}"
         asked = await self._what_is_asked(session, base, draft, question, account_name)
@@ -99,7 +137,10 @@ class AccountEngine:
         if asked.overview:
             lines += self._related(draft, reading.found, _question_terms(question, account_name))
         if asked.topics or asked.overview:
-            lines[1:1] = await self._from_passages(session, draft, base, asked.text, account_name)
+            referring = referring_phrase(asked.text, f"{account_name} {describes}")
+            lines[1:1] = await self._from_passages(
+                session, draft, base, asked.text, account_name, referring
+            )
         if not any(path in reading.read for path in draft.citations):
             draft.cite(*list(reading.read)[:2])
         if len(reading.read) < len(reading.sources):
@@ -287,19 +328,29 @@ class AccountEngine:
         return field_line(field.label, value, f"{base}/state.md", support)
 
     async def _from_passages(
-        self, session: ToolSession, draft: Draft, base: str, question: str, account_name: str
+        self,
+        session: ToolSession,
+        draft: Draft,
+        base: str,
+        question: str,
+        account_name: str,
+        referring: str = "",
     ) -> list[str]:
         """The sentences of the account's files that answer the question best, by the passage
-        index's ranking and the kind of answer asked for (see passage_answers)."""
+        index's ranking and the kind of answer asked for (see passage_answers). The account's
+        name and ``referring``, the phrase the question names it by, are set aside."""
         if not question.strip():
             return []
-        args = SearchFilesInput(query=question[:300], path=f"{base}/sources", limit=PASSAGE_HITS)
+        query = without_name(question, referring) if referring else question
+        query = query if term_set(query) else question
+        own = f"{account_name} {referring}"
+        args = SearchFilesInput(query=query[:300], path=f"{base}/sources", limit=PASSAGE_HITS)
         result = await session.call(SEARCH_FILES, args)
         if result is None or result.is_error or not result.passages:
             return []
         raw = [h for h in result.passages if h.channel != "summary"]
         lines = []
-        for unit in best_units(question, raw, ignore=account_name):
+        for unit in best_units(question, raw, ignore=own):
             hit = unit.hit
             if not await read_to_cite(session, hit.path):
                 continue

@@ -78,7 +78,11 @@ class LocalBrain:
             account = request.account
             await session.think(f"Reading {account.account_name} (account {account.account_id}).")
             return await self.accounts.answer(
-                session, account.account_id, account.account_name, question
+                session,
+                account.account_id,
+                account.account_name,
+                question,
+                self._describes(account.account_id),
             )
         corrected = correct_cues(question, self.known_word)
         listing = await self._read(corrected, today, by_meaning=False)
@@ -86,7 +90,9 @@ class LocalBrain:
             named = await self._named_account(session, question)
             if named is not None:
                 account_id, account_name = named
-                return await self.accounts.answer(session, account_id, account_name, question)
+                return await self.accounts.answer(
+                    session, account_id, account_name, question, self._describes(account_id)
+                )
             listing = await self._read(corrected, today, by_meaning=True)
         if listing.has_conditions and not listing.unmatched:
             found = None
@@ -99,7 +105,11 @@ class LocalBrain:
                 one = found[0]
                 await session.think(f"Only {one.account_name} fits the description: reading it.")
                 return await self.accounts.answer(
-                    session, one.account_id, one.account_name, question
+                    session,
+                    one.account_id,
+                    one.account_name,
+                    question,
+                    self._describes(one.account_id),
                 )
             await session.think("A question about many accounts: listing every match.")
             return await self.listings.answer(session, listing, today, found)
@@ -111,6 +121,11 @@ class LocalBrain:
             "No value of the book is close to the question: searching descriptions."
         )
         return await self.listings.by_description(session, question, listing, today)
+
+    def _describes(self, account_id: str) -> str:
+        """What the account is, as its card says: industry and city."""
+        card = self.catalog.get(account_id)
+        return " ".join(filter(None, (card.industry, card.city))) if card else ""
 
     async def _described_one(
         self, session: ToolSession, listing: ListingQuery, today: date
