@@ -178,3 +178,33 @@ async def test_the_one_account_a_kind_of_business_names_is_read_whatever_its_sta
     answer = await make_agent().handle(make_request(question))
     assert answer.account_id == account.id, answer.answer
     assert not answer.answer.startswith("No account matches")
+
+
+@pytest.mark.anyio
+@pytest.mark.parametrize(
+    ("question", "highest_first", "size"),
+    [
+        ("which accounts have the biggest premiums", True, 5),
+        ("top 3 deals in the book", True, 3),
+        ("our smallest accounts", False, 5),
+    ],
+)
+async def test_a_ranked_listing_orders_the_book_by_premium(
+    book: Book,
+    make_agent: AgentFactory,
+    make_request: RequestFactory,
+    question: str,
+    highest_first: bool,
+    size: int,
+) -> None:
+    priced = sorted(
+        (a for a in book.truth.accounts if a.premium is not None),
+        key=lambda a: a.premium or 0,
+        reverse=highest_first,
+    )
+    answer = await make_agent().handle(make_request(question))
+    listed = [line for line in answer.answer.splitlines() if line[:1].isdigit()]
+    assert len(listed) == size, answer.answer
+    premium_of = {a.name: a.premium for a in priced}
+    shown = [next(p for n, p in premium_of.items() if n in line) for line in listed]
+    assert shown == [a.premium for a in priced[:size]]  # ties may list either account first

@@ -17,6 +17,7 @@ from harper_search.answer_text import quote, where
 from harper_search.catalog import Catalog
 from harper_search.draft import Draft
 from harper_search.listing_query import ListingQuery
+from harper_search.listing_rank import PremiumRank
 from harper_search.own_actions import OwnActions
 from harper_search.passage_answers import best_units
 from harper_search.passages import passages
@@ -75,7 +76,10 @@ class ListingEngine:
         accounts.sort(
             key=lambda a: (-_days(a, today), a.account_name) if query.follow_up else a.account_name
         )
-        title = _title(query.filters, query, len(accounts))
+        matched_count = len(accounts)
+        if query.rank is not None:
+            accounts = ranked(accounts, query.rank)
+        title = _title(query.filters, query, len(accounts), matched_count)
         detailed = len(accounts) <= DETAILED_ROWS
         rows = [_row(n, a, today, detailed) for n, a in enumerate(accounts, start=1)]
         if owed:
@@ -194,6 +198,13 @@ class ListingEngine:
         return lines
 
 
+def ranked(accounts: list[AccountPayload], rank: PremiumRank) -> list[AccountPayload]:
+    """The accounts with a premium, ordered as ``rank`` asks and cut to its size."""
+    priced = [a for a in accounts if a.premium is not None]
+    priced.sort(key=lambda a: a.premium or 0.0, reverse=rank.highest_first)
+    return priced[: rank.most]
+
+
 def _days(account: AccountPayload, today: date) -> int:
     return (today - account.last_contact).days if account.last_contact else 10_000
 
@@ -246,7 +257,9 @@ def _row(number: int, account: AccountPayload, today: date, detailed: bool) -> s
     return f"{number}. {account.account_name} (account {account.account_id}): " + "; ".join(parts)
 
 
-def _title(filters: DescriptionFilters, query: ListingQuery, count: int) -> str:
+def _title(
+    filters: DescriptionFilters, query: ListingQuery, count: int, matched: int | None = None
+) -> str:
     said = []
     for name, values in filters.model_dump(exclude_none=True).items():
         said.append(f"{name.replace('_', ' ')} {' or '.join(str(v) for v in values)}")
@@ -265,5 +278,11 @@ def _title(filters: DescriptionFilters, query: ListingQuery, count: int) -> str:
         what = what.replace(" or ", " and ")
     if count == 0:
         return f"No account matches ({what})."
+    if query.rank is not None:
+        order = "highest" if query.rank.highest_first else "lowest"
+        return (
+            f"The {count} of {matched or count} matching accounts with the {order} premiums, "
+            f"{order} first ({what}):"
+        )
     noun = "account matches" if count == 1 else "accounts match"
     return f"{count} {noun} ({what}):"

@@ -13,6 +13,7 @@ from datetime import date
 
 from harper_common.memory.stages import Stage
 from harper_common.messages.index import DescriptionFilters
+from harper_search.listing_rank import PremiumRank
 from harper_search.places import STATE_NAMES
 
 MONTHS = (
@@ -59,6 +60,8 @@ class ListingQuery:
     """What is left of the question once its filters are read (for description search)."""
     premium_over: float | None = None
     premium_under: float | None = None
+    rank: PremiumRank | None = None
+    """Ordered by premium and cut ("the five biggest", "top 10"); None keeps the usual order."""
 
     @property
     def has_conditions(self) -> bool:
@@ -69,6 +72,7 @@ class ListingQuery:
             or self.owed
             or self.premium_over is not None
             or self.premium_under is not None
+            or self.rank is not None
         )
 
 

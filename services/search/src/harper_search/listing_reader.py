@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import date
 from typing import Protocol
 
@@ -29,6 +29,7 @@ from harper_search.listing_query import (
     state_codes,
     time_conditions,
 )
+from harper_search.listing_rank import PREMIUM_WORDS, premium_rank
 from harper_search.listing_words import Category, ListingWords, is_specific
 from harper_search.places import STATE_NAMES
 from harper_search.question_words import QuestionWords
@@ -96,6 +97,11 @@ class ListingReader:
         for code in state_codes(question):
             found.add(STATE, [code])
             words.take(code.lower())
+        rank = premium_rank(question)
+        if rank is not None:
+            words.take(rank.phrase.lower())
+            for word in PREMIUM_WORDS:
+                words.take(word)
         await self._literal(words, book, found)
         for acronym, industries in acronyms_in(question, book.industries).items():
             if words.take(acronym.lower()):
@@ -105,7 +111,7 @@ class ListingReader:
                 self._keep(reading, found)
                 words.take_words(reading.phrase.split())
         self._shorthand(words, found)
-        return self._query(question, today, found, words)
+        return replace(self._query(question, today, found, words), rank=rank)
 
     async def _literal(self, words: QuestionWords, book: BookVocabulary, found: _Found) -> None:
         table = self._phrases(book)
