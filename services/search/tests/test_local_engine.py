@@ -208,3 +208,18 @@ async def test_a_ranked_listing_orders_the_book_by_premium(
     premium_of = {a.name: a.premium for a in priced}
     shown = [next(p for n, p in premium_of.items() if n in line) for line in listed]
     assert shown == [a.premium for a in priced[:size]]  # ties may list either account first
+
+
+@pytest.mark.anyio
+async def test_a_request_nobody_watches_publishes_no_progress(
+    book: Book, make_agent: AgentFactory, make_request: RequestFactory, progress: Any
+) -> None:
+    """/query (not the stream) sends watched=False: the answer is the same, no event is sent."""
+    account = book.truth.accounts[0]
+    watched = await make_agent().handle(make_request("what stage is it at", account))
+    assert progress.steps
+    progress.steps.clear()
+    unwatched = make_request("what stage is it at", account).model_copy(update={"watched": False})
+    answer = await make_agent().handle(unwatched)
+    assert progress.steps == []
+    assert answer.answer == watched.answer and answer.citations == watched.citations

@@ -17,7 +17,7 @@ from harper_common.brain.budget import Budget
 from harper_common.brain.errors import BrainError
 from harper_common.brain.prices import cost_usd
 from harper_common.brain.usage import AuditLog, RunAudit, StepRecord, StepTimer, TokenUsage
-from harper_common.bus.progress import Progress
+from harper_common.bus.progress import NoProgress, Progress
 from harper_common.messages.query import (
     AgentRequest,
     AnswerResponse,
@@ -74,7 +74,8 @@ class SearchAgent:
 
     async def handle(self, request: AgentRequest) -> AnswerResponse:
         started = StepTimer.start()
-        session = ToolSession(self.toolbox, self.budget(), self.progress(request.request_id))
+        progress = self.progress(request.request_id) if request.watched else NoProgress()
+        session = ToolSession(self.toolbox, self.budget(), progress)
         session.log.question = request.query
         run = await self._run(request, session)
         self._explain_refusals(run.draft, session)

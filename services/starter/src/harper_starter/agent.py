@@ -15,7 +15,7 @@ from opentelemetry import trace
 from harper_common.brain.usage import StepRecord, StepTimer, step_usage
 from harper_common.bus.client import BusClient, request_query
 from harper_common.bus.index_client import IndexClient
-from harper_common.bus.progress import Progress
+from harper_common.bus.progress import NoProgress, Progress
 from harper_common.messages import endpoints
 from harper_common.messages.endpoint import Endpoint
 from harper_common.messages.progress import IntentStep, RoutingStep, SkillInfo
@@ -149,7 +149,7 @@ class StarterAgent:
         carried: PendingSession | None,
         timer: StepTimer,
     ) -> QueryResponse:
-        progress = self.progress(request.request_id)
+        progress = self.progress(request.request_id) if request.watched else NoProgress()
         info = intent_info(decision)
         await progress.step(IntentStep(info=info))
         if decision.intent == "unclear":

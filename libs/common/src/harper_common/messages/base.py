@@ -33,16 +33,23 @@ class RequestEnvelope(WireModel):
     ``deadline``: the absolute UTC time after which nobody waits for the answer; a service that
     picks up a request past its deadline drops it without side effects.
     ``idempotency_key``: a write with a key already applied returns the first result again.
+    ``watched``: whether anybody reads the request's progress events.
     """
 
     caller: Caller | None = None
     deadline: AwareDatetime | None = None
     idempotency_key: str | None = Field(default=None, min_length=1, max_length=200)
+    watched: bool = True
+    """Someone follows the request's progress subject (``/query/stream``); False (``/query``):
+    services publish no progress events, which nobody would read."""
 
     def envelope(self) -> RequestEnvelope:
-        """Who, until when and once, to pass on unchanged to the next hop."""
+        """Who, until when, once, and whether watched, to pass on unchanged to the next hop."""
         return RequestEnvelope(
-            caller=self.caller, deadline=self.deadline, idempotency_key=self.idempotency_key
+            caller=self.caller,
+            deadline=self.deadline,
+            idempotency_key=self.idempotency_key,
+            watched=self.watched,
         )
 
     def remaining_s(self, now: datetime | None = None) -> float | None:

@@ -58,7 +58,9 @@ async def query(body: QueryBody, state: StateDep) -> JSONResponse:
             cached.request_id = request_id
             cached.notes = [*cached.notes, "Answered from the query cache."]
             return reply_json(cached, request_id)
-    message = QueryRequest(request_id=request_id, query=body.query, session_id=body.session_id)
+    message = QueryRequest(
+        request_id=request_id, query=body.query, session_id=body.session_id, watched=False
+    )
     reply = await request_query(state.bus, endpoints.STARTER_QUERY, message, request_id)
     if isinstance(reply, AnswerResponse) and cache_key is not None:
         await state.cache.put(cache_key, reply)
