@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -48,8 +49,11 @@ class Resolution:
 async def resolve_by_name(index: IndexClient, candidates: Sequence[str]) -> Resolution:
     """Look each written candidate up; the best match above FOUND_SCORE wins."""
     matches: dict[str, NameMatch] = {}
-    for candidate in candidates[:MAX_CANDIDATES]:
-        for match in _as_written(candidate, await index.lookup(candidate, limit=LOOKUP_LIMIT)):
+    asked = list(candidates[:MAX_CANDIDATES])
+    # the look-ups are independent: asked at once, one bus round trip of waiting, not several
+    found = await asyncio.gather(*(index.lookup(c, limit=LOOKUP_LIMIT) for c in asked))
+    for candidate, replies in zip(asked, found, strict=True):
+        for match in _as_written(candidate, replies):
             known = matches.get(match.account_id)
             if known is None or match.score > known.score:
                 matches[match.account_id] = match
