@@ -204,6 +204,22 @@ async def test_deals_we_won_is_the_closed_won_stage(setup: Setup) -> None:
 
 
 @pytest.mark.anyio
+@pytest.mark.parametrize(
+    ("question", "states"),
+    [
+        ("our clients up in the dakotas", {"ND", "SD"}),
+        ("anything in the great plains", {"KS", "NE", "ND", "SD", "OK"}),
+        ("who do we have in new england", {"ME", "NH", "VT", "MA", "RI", "CT"}),
+    ],
+)
+async def test_a_region_is_the_states_it_names(
+    setup: Setup, question: str, states: set[str]
+) -> None:
+    query = await setup.reader.read(question, TODAY)
+    assert set(query.filters.state or []) == states
+
+
+@pytest.mark.anyio
 async def test_stage_state_and_category_combine(setup: Setup) -> None:
     session = ToolSession(setup.toolbox, new_budget(), setup.progress)
     request = _request("quoted hospitality accounts in Oregon")
