@@ -12,7 +12,7 @@ from harper_search.listing_reader import acronyms_in
 from harper_search.local_brain import one_account_meant
 from harper_search.passages import Passage
 from harper_search.ranking import findings
-from harper_search.state_fields import asks_contact_attribute, names_contact
+from harper_search.state_fields import asked_fields, asks_contact_attribute, names_contact
 from harper_search.topics import TOPICS
 
 QUOTE = next(topic for topic in TOPICS if topic.name == "quote_amount")
@@ -98,3 +98,16 @@ def test_the_phrase_a_question_names_its_account_by_is_set_aside(
     """Only words after "the"/"that" that all describe the account: "snow" said as what is
     asked stays in the question."""
     assert referring_phrase(question, describes) == phrase
+
+
+@pytest.mark.parametrize(
+    ("question", "asks_stage"),
+    [
+        ("is the bakery bound yet", True),
+        ("are they quoted already", True),
+        ("has it been submitted", True),
+        ("is the roof fixed", False),
+    ],
+)
+def test_a_yes_no_question_about_a_stage_asks_the_stage(question: str, asks_stage: bool) -> None:
+    assert ("stage" in [f.name for f in asked_fields(question)]) is asks_stage

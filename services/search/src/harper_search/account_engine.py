@@ -138,9 +138,13 @@ class AccountEngine:
             lines += self._related(draft, reading.found, _question_terms(question, account_name))
         if asked.topics or asked.overview:
             referring = referring_phrase(asked.text, f"{account_name} {describes}")
-            lines[1:1] = await self._from_passages(
+            said = await self._from_passages(
                 session, draft, base, asked.text, account_name, referring
             )
+            if asked.fields and not asked.overview:
+                lines += said  # the field asked for answers first; the passages support it
+            else:
+                lines[1:1] = said
         if not any(path in reading.read for path in draft.citations):
             draft.cite(*list(reading.read)[:2])
         if len(reading.read) < len(reading.sources):

@@ -99,6 +99,8 @@ STATE_FIELDS: tuple[StateField, ...] = (
         _re(
             r"\b(stage|status|where (are|do) we|where.{0,20}(stand|at)\b|pipeline|how far|"
             r"progress|state of play|update on|what'?s up with|latest on)\b"
+            # a yes/no question about a stage: "is the bakery bound yet", "are they quoted"
+            r"|^(?:is|are|has|have)\b.{0,60}\b(?:bound|quoted|submitted|closed|won|lost)\b"
         ),
         lambda s: s.stage.value,
         lambda s: [s.stage.value],
