@@ -223,3 +223,12 @@ async def test_a_request_nobody_watches_publishes_no_progress(
     answer = await make_agent().handle(unwatched)
     assert progress.steps == []
     assert answer.answer == watched.answer and answer.citations == watched.citations
+
+
+@pytest.mark.anyio
+async def test_who_is_the_current_carrier_asks_the_carrier_not_the_contact(
+    book: Book, make_agent: AgentFactory, make_request: RequestFactory
+) -> None:
+    account = book.truth.accounts[0]
+    answer = await make_agent().handle(make_request("who is the current carrier", account))
+    assert "Primary contact" not in answer.answer, answer.answer

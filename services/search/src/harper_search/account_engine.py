@@ -163,7 +163,9 @@ class AccountEngine:
         fields = asked_fields(text)
         topics = asked_topics(text)
         if any(t.name == "current_carrier" for t in topics):
-            fields = [f for f in fields if f.name != "coverage"]  # "who has their coverage now"
+            # "who has their coverage now", "who is the current carrier": the carrier, not the
+            # lines of coverage nor the contact a bare "who is" would ask for
+            fields = [f for f in fields if f.name not in ("coverage", "contact")]
         state = None
         if not fields and ENDS_ON_NUMBER.search(text):
             state = await self._state(session, base, draft)
