@@ -220,6 +220,29 @@ async def test_a_region_is_the_states_it_names(
 
 
 @pytest.mark.anyio
+@pytest.mark.parametrize(
+    ("question", "states", "without_states", "without_lines"),
+    [
+        ("quoted accounts but not in Oregon", None, ("OR",), ()),
+        ("anything not quoted in NV", ["NV"], (), ()),  # the stage is negated, not the state
+        ("who has general liability but no workers comp", None, (), ("Workers' Compensation",)),
+        ("accounts without cyber", None, (), ("Cyber Liability",)),
+    ],
+)
+async def test_what_a_question_leaves_out_is_excluded_not_filtered_on(
+    setup: Setup,
+    question: str,
+    states: list[str] | None,
+    without_states: tuple[str, ...],
+    without_lines: tuple[str, ...],
+) -> None:
+    query = await setup.reader.read(question, TODAY)
+    assert query.filters.state == states
+    assert query.without_states == without_states and query.without_lines == without_lines
+    assert not set(without_lines) & set(query.filters.insurance_type or [])
+
+
+@pytest.mark.anyio
 async def test_stage_state_and_category_combine(setup: Setup) -> None:
     session = ToolSession(setup.toolbox, new_budget(), setup.progress)
     request = _request("quoted hospitality accounts in Oregon")
@@ -296,3 +319,12 @@ def test_a_malformed_table_is_a_skill_error_that_says_where() -> None:
         parse_listing_words(good.replace("| Closed Won |", "| Closed Maybe |"), filters)
     with pytest.raises(SkillError, match="Regions"):
         parse_listing_words(good.replace("## Regions", "## Places"), filters)
+
+
+@pytest.mark.anyio
+async def test_a_listing_leaves_out_the_state_it_is_told_to(setup: Setup) -> None:
+    session = ToolSession(setup.toolbox, new_budget(), setup.progress)
+    draft = await setup.brain.answer(_request("which accounts are not in Oregon"), session, TODAY)
+    listed = _names(draft.answer)
+    assert listed == {p.account_name for p in BOOK if p.state != "OR"}, draft.answer
+    assert "not in OR" in draft.answer

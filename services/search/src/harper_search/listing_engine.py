@@ -214,6 +214,10 @@ def _keeps(account: AccountPayload, query: ListingQuery, today: date) -> bool:
     wanted = query.filters.insurance_type or []
     if query.every_line and not all(line in account.insurance_types for line in wanted):
         return False
+    if any(line in account.insurance_types for line in query.without_lines):
+        return False
+    if account.state is not None and account.state.upper() in query.without_states:
+        return False
     if query.quiet_days is not None and days < query.quiet_days:
         return False
     if not _within(account.premium, query.premium_over, query.premium_under):
@@ -274,6 +278,10 @@ def _title(
         what += f"; premium under {money(query.premium_under)}"
     if query.owed:
         what += "; a pending action of ours"
+    if query.without_lines:
+        what += f"; without {' or '.join(query.without_lines)}"
+    if query.without_states:
+        what += f"; not in {' or '.join(query.without_states)}"
     if query.every_line:
         what = what.replace(" or ", " and ")
     if count == 0:

@@ -60,6 +60,10 @@ class ListingQuery:
     """What is left of the question once its filters are read (for description search)."""
     premium_over: float | None = None
     premium_under: float | None = None
+    without_lines: tuple[str, ...] = ()
+    """Lines the question says the accounts must not have ("cyber but no workers comp")."""
+    without_states: tuple[str, ...] = ()
+    """States (codes) the question leaves out ("quoted accounts not in Texas")."""
     rank: PremiumRank | None = None
     """Ordered by premium and cut ("the five biggest", "top 10"); None keeps the usual order."""
 
@@ -73,6 +77,8 @@ class ListingQuery:
             or self.premium_over is not None
             or self.premium_under is not None
             or self.rank is not None
+            or bool(self.without_lines)
+            or bool(self.without_states)
         )
 
 

@@ -63,6 +63,16 @@ class _Found:
     unmatched: list[str] = field(default_factory=list)
     owed: bool = False
     follow_up: bool = False
+    excluded_lines: list[str] = field(default_factory=list)
+    excluded_states: list[str] = field(default_factory=list)
+
+    def exclude(self, effects: Iterable[_Effect]) -> None:
+        """What a negated phrase stands for, kept out of the listing (lines and states)."""
+        for effect in effects:
+            if effect.field == LINE:
+                self.excluded_lines += effect.values
+            elif effect.field == STATE:
+                self.excluded_states += effect.values
 
     def add(self, name: str, values: Iterable[str]) -> None:
         held = self.values.setdefault(name, [])
@@ -76,6 +86,11 @@ class _Found:
             industry=self.values.get(INDUSTRY) or None,
             insurance_type=self.values.get(LINE) or None,
         )
+
+
+PLACE_NEGATION_REACH = 2
+"""A place is left out only when the negation is right before it ("not in Texas", "except
+Ohio"); "not quoted in Texas" negates the stage, not the state."""
 
 
 class ListingReader:
@@ -95,8 +110,10 @@ class ListingReader:
         words = QuestionWords.of(question)
         found = _Found()
         for code in state_codes(question):
-            found.add(STATE, [code])
-            words.take(code.lower())
+            if words.take(code.lower(), negatable=True, reach=PLACE_NEGATION_REACH):
+                found.add(STATE, [code])
+            elif code.lower() in words.negated:  # "not in TX"
+                found.excluded_states.append(code)
         rank = premium_rank(question)
         if rank is not None:
             words.take(rank.phrase.lower())
@@ -118,7 +135,12 @@ class ListingReader:
         ordered = sorted(table, key=lambda p: (-len(p.split()), -len(p), p))
         for phrase in ordered:
             effects = table[phrase]
-            if not words.take(phrase, negatable=any(e.field == STAGE for e in effects)):
+            negatable = any(e.field in (STAGE, LINE, STATE) for e in effects)
+            place = any(e.field == STATE for e in effects)
+            reach = PLACE_NEGATION_REACH if place else 3
+            if not words.take(phrase, negatable=negatable, reach=reach):
+                if phrase in words.negated:  # "no workers comp", "not in Texas": excluded
+                    found.exclude(effects)
                 continue
             for effect in effects:
                 if effect.category is not None:
@@ -169,8 +191,11 @@ class ListingReader:
 
     def _shorthand(self, words: QuestionWords, found: _Found) -> None:
         for word, line in self.words.line_words:
-            if not is_specific(word) and words.take(word):
-                found.add(LINE, [line])
+            if not is_specific(word):
+                if words.take(word, negatable=True):
+                    found.add(LINE, [line])
+                elif word in words.negated:
+                    found.excluded_lines.append(line)
 
     def _keep(self, reading: Reading, found: _Found) -> None:
         if not reading.values:
@@ -205,6 +230,8 @@ class ListingReader:
             free_words=" ".join(" ".join(run) for run in words.free_runs()),
             premium_over=over,
             premium_under=under,
+            without_lines=tuple(dict.fromkeys(found.excluded_lines)),
+            without_states=tuple(dict.fromkeys(found.excluded_states)),
         )
 
 

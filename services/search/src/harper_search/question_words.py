@@ -31,21 +31,27 @@ class QuestionWords:
     raw: list[str]
     keys: list[str]
     taken: list[bool] = field(default_factory=list)
+    negated: list[str] = field(default_factory=list)
+    """Phrases taken only right after a negation ("no workers comp"), in the order taken."""
 
     @classmethod
     def of(cls, question: str) -> QuestionWords:
         raw = words(question)
         return cls(raw=raw, keys=[_key(w) for w in raw], taken=[False] * len(raw))
 
-    def take(self, phrase: str, negatable: bool = False) -> bool:
+    def take(self, phrase: str, negatable: bool = False, reach: int = 3) -> bool:
         """Mark every free occurrence of ``phrase`` as taken; True when one was found. With
-        ``negatable``, occurrences right after a negation ("not submitted") are taken but do
-        not count."""
+        ``negatable``, occurrences within ``reach`` words after a negation ("not submitted")
+        are taken but do not count (they are noted in ``negated``)."""
         wanted = [_key(w) for w in words(phrase)]
-        found = False
+        found = said_negated = False
         for start in self._starts(wanted):
             self.taken[start : start + len(wanted)] = [True] * len(wanted)
-            found = found or not (negatable and self._negated(start))
+            negated = negatable and self._negated(start, reach)
+            found = found or not negated
+            said_negated = said_negated or negated
+        if said_negated and not found:
+            self.negated.append(phrase)
         return found
 
     def _starts(self, wanted: list[str]) -> list[int]:
@@ -58,8 +64,8 @@ class QuestionWords:
             if self.keys[i : i + size] == wanted and not any(self.taken[i : i + size])
         ]
 
-    def _negated(self, start: int) -> bool:
-        before = self.raw[max(0, start - 3) : start]
+    def _negated(self, start: int, reach: int = 3) -> bool:
+        before = self.raw[max(0, start - reach) : start]
         return any(w in NEGATIONS or w.endswith("n't") for w in before)
 
     def take_longest_first(self, phrases: Iterable[str], negatable: bool = False) -> list[str]:
