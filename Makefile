@@ -74,9 +74,14 @@ ui/node_modules/.installed: ui/package-lock.json
 	cd ui && npm ci --no-audit --no-fund
 	@touch $@
 
-ui/dist/index.html: ui/node_modules/.installed $(UI_SOURCES)
+ui/dist/index.html: ui/node_modules/.installed ui/openapi.json $(UI_SOURCES)
 	cd ui && npm run build
 	@touch $@
+
+# The gateway's OpenAPI document, from which the build generates src/types/api.gen.ts; written
+# only when it changed (a test fails when the checked-in one is stale).
+ui/openapi.json: $(VENV)/.synced $(shell find libs/common/src/harper_common/messages services/gateway/src -name '*.py' 2>/dev/null)
+	$(BIN)/python -m harper_gateway.openapi_file $@
 
 # Component tests (Vitest, jsdom), then the browser tests: headless Debian Chromium against a Harper
 # the tests start themselves; screenshots in reports/screenshots/.

@@ -35,7 +35,16 @@ def record(request: Request, status: int, seconds: float) -> None:
     HTTP_LATENCY.labels(request.method, route).observe(seconds)
 
 
-@router.get("/metrics", response_class=Response)
+@router.get(
+    "/metrics",
+    response_class=Response,
+    responses={
+        200: {
+            "description": "Prometheus text exposition format.",
+            "content": {"text/plain": {"schema": {"type": "string"}}},
+        }
+    },
+)
 async def metrics(request: Request) -> Response:
     """Prometheus text: this gateway's HTTP and stream figures."""
     OPEN_STREAMS.set(sum(request.app.state.limits.open_streams.values()))

@@ -10,9 +10,12 @@ from pydantic import AwareDatetime, BaseModel, ConfigDict, Field
 
 
 class WireModel(BaseModel):
-    """A message on the bus: unknown fields refused, so a typo in a sender fails loudly."""
+    """A message on the bus: unknown fields refused, so a typo in a sender fails loudly.
 
-    model_config = ConfigDict(extra="forbid")
+    Every field is sent (defaults too), so its published schema (OpenAPI, AsyncAPI) requires
+    them all in what is sent; a field with a default stays optional in what is received."""
+
+    model_config = ConfigDict(extra="forbid", json_schema_serialization_defaults_required=True)
 
 
 Role = Literal["viewer", "broker", "admin"]

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Annotated, Literal
 
-from pydantic import Field, JsonValue
+from pydantic import ConfigDict, Field, JsonValue
 
 from harper_common.memory.models import AccountId
 from harper_common.messages.base import ErrorCode, ErrorReply, RequestEnvelope, WireModel
@@ -261,6 +261,16 @@ class VagueUpdateClarification(WireModel):
 
 
 class ErrorResponse(WireModel):
+    """A failure, with the HTTP status of its ``code``. Its schema requires only ``type``,
+    ``code`` and ``message``: the gateway's own refusals (a body too large, a request already
+    being handled) send no more."""
+
+    model_config = ConfigDict(
+        extra="forbid",
+        json_schema_serialization_defaults_required=False,
+        json_schema_extra={"required": ["type", "code", "message"]},
+    )
+
     type: Literal["error"] = "error"
     request_id: str | None = None
     usage: UsageReport | None = None

@@ -10,8 +10,9 @@ from pydantic import BaseModel, ConfigDict, Field
 from harper_common.auth.keys import BadKeyName, KeyNameTaken, KeyStore
 from harper_common.messages.base import Role
 from harper_gateway.auth import CallerDep
+from harper_gateway.responses import AUTH_ERRORS, Problem, ResponseBody
 
-router = APIRouter(prefix="/admin/keys", tags=["admin"])
+router = APIRouter(prefix="/admin/keys", tags=["admin"], responses=AUTH_ERRORS)
 
 
 class NewKeyBody(BaseModel):
@@ -21,25 +22,25 @@ class NewKeyBody(BaseModel):
     role: Role = "viewer"
 
 
-class NewKey(BaseModel):
+class NewKey(ResponseBody):
     name: str
     role: Role
     key: str
     """The key itself: shown this once, kept nowhere but its hash."""
 
 
-class KeyInfo(BaseModel):
+class KeyInfo(ResponseBody):
     name: str
     role: Role
     created_at: datetime
     created_by: str | None = None
 
 
-class KeyList(BaseModel):
+class KeyList(ResponseBody):
     keys: list[KeyInfo]
 
 
-class Revoked(BaseModel):
+class Revoked(ResponseBody):
     name: str
     revoked: bool = True
 
@@ -49,7 +50,14 @@ def _store(request: Request) -> KeyStore:
     return store
 
 
-@router.post("", status_code=201)
+@router.post(
+    "",
+    status_code=201,
+    responses={
+        400: {"model": Problem, "description": "The name is not a-z 0-9 . _ -"},
+        409: {"model": Problem, "description": "A key has this name already."},
+    },
+)
 async def add_key(body: NewKeyBody, request: Request, caller: CallerDep) -> NewKey:
     try:
         record, key = await _store(request).add(
@@ -68,7 +76,7 @@ async def list_keys(request: Request) -> KeyList:
     return KeyList(keys=[KeyInfo.model_validate(r, from_attributes=True) for r in records])
 
 
-@router.delete("/{name}")
+@router.delete("/{name}", responses={404: {"model": Problem, "description": "No such key."}})
 async def revoke_key(name: str, request: Request) -> Revoked:
     if not await _store(request).revoke(name):
         raise HTTPException(404, detail=f"No key is named {name[:63]!r}.")

@@ -3,11 +3,8 @@ no account claimed (``GET /communications/unmatched``)."""
 
 from __future__ import annotations
 
-from typing import Annotated
-
 from fastapi import APIRouter, Query
 from fastapi.responses import JSONResponse
-from pydantic import Field
 
 from harper_common.bus.client import BusError
 from harper_common.messages import endpoints
@@ -16,18 +13,25 @@ from harper_common.messages.communications import (
     CommunicationFiled,
     CommunicationRequest,
     CommunicationUnmatched,
+    UnmatchedListReply,
     UnmatchedListRequest,
 )
 from harper_gateway.deps import StateDep
-from harper_gateway.responses import bus_error_json
+from harper_gateway.responses import bus_error_json, bus_errors
 from harper_gateway.state import new_request_id
 
-router = APIRouter(prefix="/communications")
-
-FilingReply = Annotated[CommunicationFiled | CommunicationUnmatched, Field(discriminator="type")]
+router = APIRouter(prefix="/communications", responses=bus_errors())
 
 
-@router.post("")
+@router.post(
+    "",
+    response_model=CommunicationFiled,
+    response_description="Filed before (``already_filed``): nothing was written again.",
+    responses={
+        201: {"model": CommunicationFiled, "description": "Filed under an account."},
+        202: {"model": CommunicationUnmatched, "description": "Kept in the unmatched queue."},
+    },
+)
 async def file_communication(body: Communication, state: StateDep) -> JSONResponse:
     request_id = new_request_id()
     message = CommunicationRequest(request_id=request_id, **body.model_dump())
@@ -43,7 +47,7 @@ async def file_communication(body: Communication, state: StateDep) -> JSONRespon
     )
 
 
-@router.get("/unmatched")
+@router.get("/unmatched", response_model=UnmatchedListReply)
 async def unmatched(
     state: StateDep, limit: int = Query(default=100, ge=1, le=1000)
 ) -> JSONResponse:

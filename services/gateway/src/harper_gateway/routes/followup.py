@@ -16,19 +16,25 @@ from harper_common.messages.base import WireModel
 from harper_common.messages.endpoint import Endpoint
 from harper_common.messages.followup import (
     DraftChannel,
+    FollowupBatchReply,
     FollowupBatchRequest,
+    FollowupDraftReply,
     FollowupDraftRequest,
+    FollowupExecuteReply,
     FollowupExecuteRequest,
+    FollowupNoticesReply,
     FollowupNoticesRequest,
+    FollowupOutboxReply,
     FollowupOutboxRequest,
+    FollowupPendingReply,
     FollowupPendingRequest,
     PendingFilters,
 )
 from harper_gateway.deps import StateDep
-from harper_gateway.responses import bus_error_json
+from harper_gateway.responses import bus_error_json, bus_errors
 from harper_gateway.state import GatewayState, new_request_id
 
-router = APIRouter(prefix="/followup")
+router = APIRouter(prefix="/followup", responses=bus_errors())
 
 
 class DraftBody(BaseModel):
@@ -66,7 +72,7 @@ async def _ask(
     return JSONResponse(reply.model_dump(mode="json"), headers={"X-Request-ID": request_id})
 
 
-@router.get("/pending")
+@router.get("/pending", response_model=FollowupPendingReply)
 async def pending(
     state: StateDep,
     stage: str | None = Query(default=None, max_length=60),
@@ -82,28 +88,28 @@ async def pending(
     return await _ask(state, endpoints.FOLLOWUP_PENDING, message, request_id)
 
 
-@router.post("/draft")
+@router.post("/draft", response_model=FollowupDraftReply)
 async def draft(body: DraftBody, state: StateDep) -> JSONResponse:
     request_id = new_request_id()
     message = FollowupDraftRequest(request_id=request_id, **body.model_dump())
     return await _ask(state, endpoints.FOLLOWUP_DRAFT, message, request_id)
 
 
-@router.post("/execute")
+@router.post("/execute", response_model=FollowupExecuteReply)
 async def execute(body: ExecuteBody, state: StateDep) -> JSONResponse:
     request_id = new_request_id()
     message = FollowupExecuteRequest(request_id=request_id, **body.model_dump())
     return await _ask(state, endpoints.FOLLOWUP_EXECUTE, message, request_id)
 
 
-@router.post("/batch")
+@router.post("/batch", response_model=FollowupBatchReply)
 async def batch(body: BatchBody, state: StateDep) -> JSONResponse:
     request_id = new_request_id()
     message = FollowupBatchRequest(request_id=request_id, **body.model_dump())
     return await _ask(state, endpoints.FOLLOWUP_BATCH, message, request_id)
 
 
-@router.get("/outbox")
+@router.get("/outbox", response_model=FollowupOutboxReply)
 async def outbox(
     state: StateDep,
     account_id: Annotated[AccountId | None, Query()] = None,
@@ -118,7 +124,7 @@ async def outbox(
     return await _ask(state, endpoints.FOLLOWUP_OUTBOX, message, request_id)
 
 
-@router.get("/notices")
+@router.get("/notices", response_model=FollowupNoticesReply)
 async def notices(
     state: StateDep,
     account_id: Annotated[AccountId | None, Query()] = None,

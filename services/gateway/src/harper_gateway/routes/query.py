@@ -16,11 +16,16 @@ from harper_common.messages.query import (
     QueryRequest,
     QueryText,
 )
+from harper_common.messages.schemas import QUERY_RESPONSE_SCHEMA
 from harper_gateway.deps import StateDep
-from harper_gateway.responses import reply_json
+from harper_gateway.responses import bus_errors, reply_json
 from harper_gateway.state import new_request_id
 
 router = APIRouter()
+
+ANSWERED = bus_errors()
+"""Every reply is one of the spec's responses (``QueryResponse``, told apart by ``type``, the
+successes by ``routed_to``); an ``error`` comes with the status of its ``code``."""
 
 
 class QueryBody(BaseModel):
@@ -46,7 +51,7 @@ class ConfirmBody(BaseModel):
     clarification_data: dict[str, JsonValue] | None = None
 
 
-@router.post("/query")
+@router.post("/query", response_model=QUERY_RESPONSE_SCHEMA, responses=ANSWERED)
 async def query(body: QueryBody, state: StateDep) -> JSONResponse:
     """Main entry: the starter classifies, resolves the account and routes."""
     request_id = new_request_id()
@@ -67,7 +72,7 @@ async def query(body: QueryBody, state: StateDep) -> JSONResponse:
     return reply_json(reply, request_id)
 
 
-@router.post("/confirm")
+@router.post("/confirm", response_model=QUERY_RESPONSE_SCHEMA, responses=ANSWERED)
 async def confirm(body: ConfirmBody, state: StateDep) -> JSONResponse:
     """Create the account (or apply the filled form) for a pending session, once."""
     request_id = new_request_id()
@@ -76,7 +81,7 @@ async def confirm(body: ConfirmBody, state: StateDep) -> JSONResponse:
     return reply_json(reply, request_id)
 
 
-@router.post("/search")
+@router.post("/search", response_model=QUERY_RESPONSE_SCHEMA, responses=ANSWERED)
 async def search(body: QueryBody, state: StateDep) -> JSONResponse:
     """Straight to the search agent, without the starter's routing."""
     request_id = new_request_id()

@@ -9,8 +9,9 @@ from pydantic import BaseModel, ConfigDict, Field
 from starlette.responses import Response as StarletteResponse
 
 from harper_common.auth.keys import KeyStore, hash_key
-from harper_common.messages.base import Caller
+from harper_common.messages.base import Caller, Role
 from harper_gateway.auth import CallerDep
+from harper_gateway.responses import AUTH_ERRORS, ResponseBody
 from harper_gateway.static import index_response
 from harper_gateway.web_sessions import COOKIE, WebSessions
 
@@ -23,9 +24,13 @@ class LoginBody(BaseModel):
     key: str = Field(min_length=1, max_length=200)
 
 
-class SignedIn(BaseModel):
+class SignedIn(ResponseBody):
     name: str
-    role: str
+    role: Role
+
+
+class SignedOut(ResponseBody):
+    signed_out: bool = True
 
 
 @router.get("/", include_in_schema=False, response_model=None)
@@ -38,23 +43,23 @@ async def home(request: Request, token: str | None = None) -> StarletteResponse:
     return response
 
 
-@router.post("/auth/login")
+@router.post("/auth/login", responses={401: AUTH_ERRORS[401]})
 async def login(body: LoginBody, request: Request, response: Response) -> SignedIn:
     caller = await _sign_in(request, response, body.key)
     return SignedIn(name=caller.name, role=caller.role)
 
 
 @router.post("/auth/logout")
-async def logout(request: Request, response: Response) -> dict[str, bool]:
+async def logout(request: Request, response: Response) -> SignedOut:
     token = request.cookies.get(COOKIE)
     if token:
         sessions: WebSessions = request.app.state.web_sessions
         await sessions.close(token)
     response.delete_cookie(COOKIE, path="/")
-    return {"signed_out": True}
+    return SignedOut()
 
 
-@router.get("/auth/me")
+@router.get("/auth/me", responses=AUTH_ERRORS)
 async def me(caller: CallerDep) -> SignedIn:
     if caller is None:  # the route needs a role, so a caller is always there
         raise HTTPException(401, detail="Not signed in.")

@@ -11,7 +11,7 @@ from collections.abc import AsyncIterator
 from typing import Annotated
 
 from fastapi import APIRouter, Header, Path
-from fastapi.responses import JSONResponse, StreamingResponse
+from fastapi.responses import JSONResponse
 from starlette.background import BackgroundTask
 
 from harper_common.messages import endpoints
@@ -20,7 +20,7 @@ from harper_common.messages.query import QueryRequest
 from harper_gateway.auth import current_caller
 from harper_gateway.deps import StateDep
 from harper_gateway.events import KeepAlive, StreamEvent, parse_event_id
-from harper_gateway.responses import error_json
+from harper_gateway.responses import EventStream, ResponsesDoc, as_json, error_json, errors
 from harper_gateway.routes.query import QueryBody
 from harper_gateway.runs import run_streamed
 from harper_gateway.state import REQUEST_ID_PATTERN, GatewayState, new_request_id
@@ -29,13 +29,24 @@ router = APIRouter()
 
 SSE_HEADERS = {"Cache-Control": "no-cache", "X-Accel-Buffering": "no"}
 
+STREAMED: ResponsesDoc = {
+    **as_json(errors(ErrorCode.BAD_REQUEST, ErrorCode.NOT_FOUND)),
+    200: {
+        "description": "The run's events as server-sent events (``id: <request id>:<n>``; "
+        "``event:`` accepted, a progress step, then the final response's kind). Each ``data:`` "
+        "is one JSON object: a progress event, or the final response (``QueryResponse``).",
+        "content": {"text/event-stream": {"schema": {"type": "string"}}},
+    },
+}
+"""Both stream routes: the SSE stream, or an ``error`` (a bad Last-Event-ID, a stream gone)."""
 
-@router.post("/query/stream", response_model=None)
+
+@router.post("/query/stream", response_model=None, response_class=EventStream, responses=STREAMED)
 async def query_stream(
     body: QueryBody,
     state: StateDep,
     last_event_id: str | None = Header(default=None),
-) -> StreamingResponse | JSONResponse:
+) -> EventStream | JSONResponse:
     if last_event_id:
         return await _resume(state, last_event_id)
     request_id = new_request_id()
@@ -51,7 +62,12 @@ async def query_stream(
     return _sse(state, state.events.follow(request_id), request_id)
 
 
-@router.get("/query/stream/{request_id}", response_model=None)
+@router.get(
+    "/query/stream/{request_id}",
+    response_model=None,
+    response_class=EventStream,
+    responses=STREAMED,
+)
 async def resume_stream(
     request_id: Annotated[
         str,
@@ -62,7 +78,7 @@ async def resume_stream(
     ],
     state: StateDep,
     last_event_id: str | None = Header(default=None),
-) -> StreamingResponse | JSONResponse:
+) -> EventStream | JSONResponse:
     if last_event_id is None:
         return await _resume(state, f"{request_id}:0")
     parsed = parse_event_id(last_event_id)
@@ -75,7 +91,7 @@ async def resume_stream(
     return await _resume(state, last_event_id)
 
 
-async def _resume(state: GatewayState, last_event_id: str) -> StreamingResponse | JSONResponse:
+async def _resume(state: GatewayState, last_event_id: str) -> EventStream | JSONResponse:
     parsed = parse_event_id(last_event_id)
     if parsed is None:
         return error_json(
@@ -97,7 +113,7 @@ async def _resume(state: GatewayState, last_event_id: str) -> StreamingResponse 
 
 def _sse(
     state: GatewayState, events: AsyncIterator[StreamEvent | KeepAlive], request_id: str
-) -> StreamingResponse:
+) -> EventStream:
     """The events as SSE, holding one of the caller's open-stream places until they end."""
     slot = state.limits.take_stream(current_caller.get())
 
@@ -109,9 +125,8 @@ def _sse(
             slot.release()
 
     headers = {**SSE_HEADERS, "X-Request-ID": request_id}
-    return StreamingResponse(
+    return EventStream(
         body(),
-        media_type="text/event-stream",
         headers=headers,
         background=BackgroundTask(slot.release),
     )

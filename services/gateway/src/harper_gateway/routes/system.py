@@ -8,28 +8,37 @@ from fastapi.responses import JSONResponse
 from harper_common.memory.errors import PathRefused
 from harper_common.messages.base import ErrorCode
 from harper_gateway.deps import StateDep
-from harper_gateway.files import read_file, tree
-from harper_gateway.health import check_health
-from harper_gateway.responses import error_json
+from harper_gateway.files import FileContent, TreePage, read_file, tree
+from harper_gateway.health import HealthReport, check_health
+from harper_gateway.responses import AUTH_ERRORS, ResponseBody, error_json, errors
 from harper_gateway.state import new_request_id
 
 router = APIRouter()
 
 
-@router.get("/health")
+class CacheCleared(ResponseBody):
+    cleared: bool = True
+    generation: int
+    """The cache's new generation: answers cached before it are not served again."""
+
+
+@router.get(
+    "/health",
+    response_model=HealthReport,
+    responses={503: {"model": HealthReport, "description": "Something is down: ``degraded``."}},
+)
 async def health(state: StateDep) -> JSONResponse:
     """200 only when every service and dependency answers and the accounts are indexed."""
     report = await check_health(state)
     return JSONResponse(report.model_dump(mode="json"), status_code=200 if report.ok else 503)
 
 
-@router.post("/cache/clear")
-async def cache_clear(state: StateDep) -> dict[str, object]:
-    generation = await state.cache.clear()
-    return {"cleared": True, "generation": generation}
+@router.post("/cache/clear", responses=AUTH_ERRORS)
+async def cache_clear(state: StateDep) -> CacheCleared:
+    return CacheCleared(generation=await state.cache.clear())
 
 
-@router.get("/tree")
+@router.get("/tree", response_model=TreePage, responses=errors(ErrorCode.BAD_REQUEST))
 async def get_tree(
     state: StateDep,
     path: str = Query(default="", max_length=1000),
@@ -45,7 +54,11 @@ async def get_tree(
     return JSONResponse(page.model_dump(mode="json"))
 
 
-@router.get("/file")
+@router.get(
+    "/file",
+    response_model=FileContent,
+    responses=errors(ErrorCode.BAD_REQUEST, ErrorCode.NOT_FOUND),
+)
 async def get_file(state: StateDep, path: str = Query(max_length=1000)) -> JSONResponse:
     """One file under ``accounts/<id>/``, read only."""
     request_id = new_request_id()
