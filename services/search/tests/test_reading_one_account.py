@@ -90,6 +90,8 @@ def test_an_industry_is_named_by_its_initials_written_in_capitals() -> None:
         ("did that bakery in Fresno sign", "Bakery Fresno", "bakery in Fresno"),
         ("how much of their work is snow", "Landscaping & Snow Removal Fargo", ""),
         ("what did the owner say", "Bakery Fresno", ""),
+        ("what's the revenue of the print shop", "Print & Copy Commercial Printing", "print shop"),
+        ("what did they say about the office", "Bakery Fresno", ""),
     ],
 )
 def test_the_phrase_a_question_names_its_account_by_is_set_aside(

@@ -53,6 +53,9 @@ _LATEST_FIELDS = frozenset({"next_step", "last_contact"})
 
 
 _POINTING = frozenset(("the", "that", "this", "our", "their", "your", "my"))
+KIND_NOUNS = term_set("shop place company business firm outfit store office guys folks crew team")
+"""Words that name any business ("the print shop", "the storage place"): part of how a
+question points at the account, whatever its industry."""
 
 
 def referring_phrase(question: str, describes: str) -> str:
@@ -60,7 +63,8 @@ def referring_phrase(question: str, describes: str) -> str:
     shop", "that body shop in Wichita"): how the question names it, not what it asks. Words
     said elsewhere ("how much of the business is snow") are kept out. The first such phrase,
     or "" when there is none."""
-    mine = term_set(describes)
+    own = term_set(describes)
+    mine = own | KIND_NOUNS
     tokens = question.split()
     for index, token in enumerate(tokens[:-1]):
         if token.lower() not in _POINTING:
@@ -76,7 +80,7 @@ def referring_phrase(question: str, describes: str) -> str:
                 break
         while run and run[-1].lower() in ("in", "at", "of"):
             run.pop()
-        if run:
+        if any(term_set(word) & own for word in run):  # not just "the office"
             return " ".join(run)
     return ""
 
