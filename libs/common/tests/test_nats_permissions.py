@@ -91,6 +91,7 @@ async def test_a_connection_without_credentials_is_refused(
         ("search", "harper.updater.apply"),
         ("indexer", "harper.starter.query"),
         ("updater", "harper.search.ask"),
+        ("updater", "harper.dead.harper.account.state_changed.1"),  # only the indexer
     ],
 )
 async def test_a_service_cannot_publish_what_is_not_its_job(
@@ -134,6 +135,17 @@ async def test_the_updater_publishes_account_events(as_user: object) -> None:
     client, errors = await as_user("updater")  # type: ignore[operator]
     ack = await client.jetstream().publish("harper.account.state_changed.1", b"{}")
     assert ack.stream == "HARPER_ACCOUNTS"
+    assert errors.seen == []
+
+
+@pytest.mark.anyio
+async def test_the_indexer_keeps_and_reads_dead_letters(as_user: object) -> None:
+    client, errors = await as_user("indexer")  # type: ignore[operator]
+    js = client.jetstream(timeout=2)
+    ack = await js.publish("harper.dead.harper.account.state_changed.1", b"{}")
+    assert ack.stream == "HARPER_DEAD"
+    assert (await js.get_msg("HARPER_DEAD", ack.seq)).data == b"{}"
+    assert (await js.stream_info("HARPER_DEAD")).state.messages >= 1
     assert errors.seen == []
 
 

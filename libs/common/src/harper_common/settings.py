@@ -119,6 +119,13 @@ class HarperSettings(BaseSettings):
         le=1024,
         description="Requests one replica handles at once per subject (HARPER_MAX_IN_FLIGHT).",
     )
+    indexer_max_deliveries: int = Field(
+        default=5,
+        ge=1,
+        le=100,
+        description="Deliveries of an account event the indexer tries before it moves the event "
+        "to the dead-letter stream HARPER_DEAD (HARPER_INDEXER_MAX_DELIVERIES).",
+    )
     replicas: str = Field(
         default="",
         description="Processes per service for `harper up` (HARPER_REPLICAS), e.g. search=3.",

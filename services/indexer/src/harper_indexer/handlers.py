@@ -10,10 +10,10 @@ from dataclasses import dataclass
 from faststream.nats import NatsBroker
 
 from harper_common.bus.routes import ServiceFailure
-from harper_common.memory.errors import HarperMemoryError
 from harper_common.memory.files import read_state
 from harper_common.memory.paths import MemoryRoot
 from harper_common.messages.base import ErrorCode
+from harper_common.messages.dead_letters import DeadLetterSummary
 from harper_common.messages.events import AccountEvent
 from harper_common.messages.index import (
     EmbedReply,
@@ -78,6 +78,8 @@ class IndexHandlers:
         self.store_name = store_name
         self.passage_index = passages
         self.state = IndexerState()
+        self.dead_letters = DeadLetterSummary()
+        """Replaced by the service with its PoisonGuard's summary."""
         self.waiters = VersionWaiters()
 
     async def lookup(self, request: LookupRequest) -> LookupReply:
@@ -118,6 +120,7 @@ class IndexHandlers:
             model=self.index.embedder.model_name,
             detail=self.state.detail,
             passages=self.state.passages,
+            dead_letters=self.dead_letters,
         )
 
     async def verify(self, request: IndexVerifyRequest) -> IndexVerifyReply:
@@ -151,13 +154,9 @@ class IndexHandlers:
             await self.worker.run(lambda: self.passage_index.refresh(event.account_id))
             log.info("account %s is gone; removed from the index", event.account_id)
             return
-        try:
-            state = read_state(path, event.account_id)
-        except HarperMemoryError:
-            # Redelivery cannot fix a malformed file; check-memory reports it, the index keeps
-            # the last good version.
-            log.exception("account %s: state.md unreadable; event skipped", event.account_id)
-            return
+        # A malformed state.md raises: the event is retried (the file may be mid-edit), then
+        # dead-lettered (PoisonGuard); the index keeps the last good version meanwhile.
+        state = read_state(path, event.account_id)
         await self.worker.run(lambda: self.index.upsert_states([state]))
         await self.worker.run(lambda: self.passage_index.refresh(event.account_id))
         payload = await self.worker.run(lambda: self.index.payload(event.account_id))

@@ -3,7 +3,8 @@
 Uses Qdrant's embedded engine under ``HARPER_DATA_DIR/index`` unless ``QDRANT_URL`` is set.
 At start it reconciles the index with the memory root (only accounts whose version changed are
 re-embedded) and reports ready; meanwhile it already applies account events from JetStream
-through its durable consumer, which resumes where it stopped after a restart.
+through its durable consumer, which resumes where it stopped after a restart. An event that
+fails ``HARPER_INDEXER_MAX_DELIVERIES`` times goes to the dead-letter stream (``dead_letters``).
 """
 
 from __future__ import annotations
@@ -15,13 +16,22 @@ import time
 
 from faststream.middlewares import AckPolicy
 from faststream.nats import PullSub
+from faststream.nats.annotations import NatsMessage
 
+from harper_common.bus.broker import jetstream
 from harper_common.bus.service import BusService
 from harper_common.bus.stream import account_stream
 from harper_common.memory.paths import MemoryRoot
 from harper_common.messages import endpoints, subjects
+from harper_common.messages.events import AccountEvent
 from harper_common.settings import HarperSettings
 from harper_indexer.account_index import AccountIndex
+from harper_indexer.dead_letters import (
+    DeadLetterStream,
+    JetStreamDelivery,
+    PoisonGuard,
+    read_summary,
+)
 from harper_indexer.embedding import make_embedder
 from harper_indexer.handlers import IndexHandlers
 from harper_indexer.ingest import ingest_memory_root
@@ -59,14 +69,28 @@ def build(settings: HarperSettings) -> BusService:
     service.serve(endpoints.INDEX_WAIT, handlers.wait)
     service.serve(endpoints.INDEX_PASSAGES, handlers.passages)
     service.serve(endpoints.INDEX_VERIFY, handlers.verify)
+    guard = PoisonGuard(settings.indexer_max_deliveries, DeadLetterStream(service.broker))
+    handlers.dead_letters = guard.summary
+
+    async def on_event(event: AccountEvent, message: NatsMessage) -> None:
+        await guard.consume(handlers.on_event, event, JetStreamDelivery(message))
+
     service.broker.subscriber(
         subjects.ACCOUNT_EVENTS_ALL,
         stream=account_stream(),
         durable=subjects.INDEXER_DURABLE,
         pull_sub=PullSub(batch_size=32, timeout=1.0),
         ack_policy=AckPolicy.NACK_ON_ERROR,
-    )(handlers.on_event)
-    service.health_detail = lambda: (handlers.state.ready, handlers.state.detail)
+    )(on_event)
+
+    def health() -> tuple[bool, str]:
+        parts = (handlers.state.detail, guard.summary.describe())
+        return handlers.state.ready, "; ".join(part for part in parts if part)
+
+    service.health_detail = health
+
+    async def restore_dead_letters() -> None:
+        guard.restore(await read_summary(jetstream(service.broker)))
 
     async def reconcile() -> None:
         handlers.state.detail = "indexing the memory root"
@@ -107,6 +131,7 @@ def build(settings: HarperSettings) -> BusService:
         await worker.run(passage_store.close)
         worker.close()
 
+    service.on_start.append(restore_dead_letters)
     service.on_start.append(reconcile)
     service.on_stop.append(close)
     return service

@@ -16,10 +16,18 @@ from opentelemetry.sdk.trace import TracerProvider
 
 from harper_common.bus.stream import DUPLICATE_WINDOW_S
 from harper_common.bus.telemetry import make_tracer_provider
-from harper_common.messages.subjects import ACCOUNT_EVENTS_ALL, ACCOUNT_STREAM
+from harper_common.messages.subjects import (
+    ACCOUNT_EVENTS_ALL,
+    ACCOUNT_STREAM,
+    DEAD_LETTER_STREAM,
+    DEAD_LETTERS_ALL,
+)
 from harper_common.settings import HarperSettings
 
 log = logging.getLogger(__name__)
+
+DEAD_LETTERS_KEPT = 100_000
+"""The dead-letter stream keeps this many (the oldest go first)."""
 
 
 def nats_connection(broker: NatsBroker) -> NatsClient:
@@ -67,23 +75,40 @@ def nats_security(credentials: dict[str, str]) -> SASLPlaintext | None:
 
 
 async def ensure_account_stream(broker: NatsBroker, replicas: int = 1) -> None:
-    """Create the account-event stream if missing (any service may be the first to start).
+    """Create the account-event stream and the dead-letter stream if missing (any service may be
+    the first to start).
 
     ``replicas`` is 3 on a three-node cluster (HARPER_JETSTREAM_REPLICAS).
     """
-    js = jetstream(broker)
+    await _ensure_stream(
+        jetstream(broker),
+        StreamConfig(
+            name=ACCOUNT_STREAM,
+            subjects=[ACCOUNT_EVENTS_ALL],
+            duplicate_window=DUPLICATE_WINDOW_S,
+            description="Durable account events (Harper).",
+            num_replicas=replicas,
+        ),
+    )
+    await _ensure_stream(
+        jetstream(broker),
+        StreamConfig(
+            name=DEAD_LETTER_STREAM,
+            subjects=[DEAD_LETTERS_ALL],
+            duplicate_window=DUPLICATE_WINDOW_S,
+            max_msgs=DEAD_LETTERS_KEPT,
+            description="Account events the indexer gave up on, with the last error (Harper).",
+            num_replicas=replicas,
+        ),
+    )
+
+
+async def _ensure_stream(js: JetStreamContext, config: StreamConfig) -> None:
     try:
-        await js.stream_info(ACCOUNT_STREAM)
+        await js.stream_info(config.name or "")
         return  # already there: services need not (and, with NATS users, may not) change it
     except NotFoundError:
         pass
-    config = StreamConfig(
-        name=ACCOUNT_STREAM,
-        subjects=[ACCOUNT_EVENTS_ALL],
-        duplicate_window=DUPLICATE_WINDOW_S,
-        description="Durable account events (Harper).",
-        num_replicas=replicas,
-    )
     try:
         await js.add_stream(config)
     except BadRequestError:

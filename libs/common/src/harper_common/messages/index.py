@@ -9,6 +9,7 @@ from pydantic import Field
 
 from harper_common.memory.models import AccountId
 from harper_common.messages.base import WireModel
+from harper_common.messages.dead_letters import DeadLetterSummary
 
 
 class AccountPayload(WireModel):
@@ -165,6 +166,8 @@ class IndexStatus(WireModel):
     detail: str = ""
     passages: str = ""
     """How far the background fill of the passage index is ("passages: 120/400 accounts")."""
+    dead_letters: DeadLetterSummary = Field(default_factory=DeadLetterSummary)
+    """Account events the indexer gave up on (stream HARPER_DEAD)."""
 
 
 class IndexWaitRequest(WireModel):

@@ -61,6 +61,11 @@ ACCOUNT_EVENTS_PREFIX: Final = f"{PREFIX}.account"
 ACCOUNT_EVENTS_ALL: Final = f"{ACCOUNT_EVENTS_PREFIX}.>"
 INDEXER_DURABLE: Final = "indexer"
 
+# JetStream: account events the indexer gave up on (kept for a person to look at)
+DEAD_LETTER_STREAM: Final = "HARPER_DEAD"
+DEAD_LETTER_PREFIX: Final = f"{PREFIX}.dead"
+DEAD_LETTERS_ALL: Final = f"{DEAD_LETTER_PREFIX}.>"
+
 PROGRESS_PREFIX: Final = f"{PREFIX}.progress"
 
 
@@ -82,3 +87,8 @@ def account_event_subject(kind: AccountEventKind, account_id: str) -> str:
 def index_applied_subject(account_id: str) -> str:
     """Where the indexer announces that it has indexed a version of an account."""
     return f"{INDEX_APPLIED_PREFIX}.{account_id}"
+
+
+def dead_letter_subject(event_subject: str) -> str:
+    """``harper.dead.<the account-event subject>``: where a poison event is kept."""
+    return f"{DEAD_LETTER_PREFIX}.{event_subject}"
