@@ -22,6 +22,7 @@ from harper_search.draft import Draft
 from harper_search.line_hit import LineHit
 from harper_search.passage_answers import best_units
 from harper_search.passages import Passage, passages
+from harper_search.people import asked_person, introduce
 from harper_search.question_cues import FIRST, RECEIVED, SAID, asked_channel, without_name
 from harper_search.ranking import findings
 from harper_search.session import ToolSession
@@ -149,6 +150,9 @@ class AccountEngine:
                 lines += said  # the field asked for answers first; the passages support it
             else:
                 lines[1:1] = said
+        person = asked_person(question)
+        if person is not None and asked.overview:
+            lines[1:1] = self._introduction(draft, person, reading)
         if not any(path in reading.read for path in draft.citations):
             draft.cite(*list(reading.read)[:2])
         if len(reading.read) < len(reading.sources):
@@ -157,6 +161,21 @@ class AccountEngine:
             )
         draft.answer = "\n".join(lines)
         return draft
+
+    def _introduction(self, draft: Draft, name: str, reading: _Reading) -> list[str]:
+        """Who a person of the account's files is: how they sign, what they first said."""
+        met = introduce(name, reading.read, reading.found)
+        if met is None:
+            return [f"- No one named {name} is in the files read."]
+        lines: list[str] = []
+        if met.signature:
+            draft.cite(met.path)
+            signed = ", ".join(f'"{line}"' for line in met.signature)  # each quoted as written
+            lines.append(f"- {met.name}: {signed} (as signed in {met.path})")
+        if met.first_said is not None and not met.signature:  # a caller or texter
+            draft.cite(met.first_said.path)
+            lines.append(f"- {met.name} wrote: {quote(met.first_said)} ({where(met.first_said)})")
+        return lines
 
     async def _what_is_asked(
         self, session: ToolSession, base: str, draft: Draft, question: str, account_name: str
