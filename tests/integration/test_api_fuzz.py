@@ -1,5 +1,6 @@
 """Schemathesis against the gateway's own OpenAPI document: generated requests to every
-operation, signed in as admin, and no answer may be a server error (5xx).
+operation, signed in as admin; no answer may be a server error (5xx), and every answer must
+match the schema the document gives its status and content type.
 
 Its Harper is its own (the generated requests file notes, change stages and approve drafts) with
 no per-key rate limit, so every generated request reaches its handler.
@@ -16,7 +17,11 @@ import schemathesis
 from harness import Harper, start_harper
 from hypothesis import HealthCheck, given, settings
 from schemathesis import BaseSchema, Case, GenerationMode
-from schemathesis.checks import not_a_server_error
+from schemathesis.checks import (
+    content_type_conformance,
+    not_a_server_error,
+    response_schema_conformance,
+)
 
 EXAMPLES_PER_OPERATION = int(os.environ.get("HARPER_FUZZ_EXAMPLES", "25"))
 """Generated requests per operation: 25 in ``make test``; more for a longer search by hand."""
@@ -64,7 +69,14 @@ def test_no_operation_answers_with_a_server_error(
         def answers(case: Case) -> None:
             response = case.call(base_url=fuzzed.base_url, headers=fuzzed.headers, timeout=60)
             statuses[response.status_code] += 1
-            case.validate_response(response, checks=[not_a_server_error])
+            case.validate_response(
+                response,
+                checks=[
+                    not_a_server_error,
+                    response_schema_conformance,
+                    content_type_conformance,
+                ],
+            )
 
         try:
             answers()

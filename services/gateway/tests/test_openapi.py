@@ -92,6 +92,8 @@ def test_streams_say_they_are_event_streams(schema: dict[str, Any]) -> None:
     for path, method in (("/query/stream", "post"), ("/query/stream/{request_id}", "get")):
         responses = schema["paths"][path][method]["responses"]
         assert list(responses["200"]["content"]) == ["text/event-stream"]
+        event = responses["200"]["content"]["text/event-stream"]["schema"]
+        assert event["$ref"] == "#/components/schemas/ServerSentEvent"  # one event's schema
         assert list(responses["404"]["content"]) == ["application/json"]
 
 

@@ -1,9 +1,7 @@
 import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
+import type { components } from '../types/api.gen';
 
-interface SignedIn {
-  name: string;
-  role: string;
-}
+type SignedIn = components['schemas']['SignedIn'];
 
 type Gate = { kind: 'checking' } | { kind: 'signed-out'; error?: string } | { kind: 'signed-in'; who: SignedIn };
 

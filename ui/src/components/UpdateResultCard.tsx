@@ -74,7 +74,7 @@ export function UpdateResultCard({ message, changes, details, historyEntryId, on
         <h4>History chain</h4>
         <span>
           {details.previous_history_entry ? (
-            <button type="button" className="link" onClick={() => onOpenFile(details.history_file_path)}>
+            <button type="button" className="link" onClick={() => details.history_file_path && onOpenFile(details.history_file_path)}>
               {details.previous_history_entry}
             </button>
           ) : (
@@ -85,7 +85,7 @@ export function UpdateResultCard({ message, changes, details, historyEntryId, on
             type="button"
             className="link strong"
             disabled={!details.history_file_path}
-            onClick={() => onOpenFile(details.history_file_path)}
+            onClick={() => details.history_file_path && onOpenFile(details.history_file_path)}
             title={details.history_file_path ? fileName(details.history_file_path) : undefined}
           >
             {historyEntryId ?? 'new entry'}

@@ -60,6 +60,8 @@ describe('the exploration state machine', () => {
   it('asks for clarification, but a cancelled confirmation just completes with its message', () => {
     const clarification = {
       type: 'clarification_needed' as const,
+      request_id: 'r1',
+      usage: null,
       message: 'Which account are you asking about?',
       reason: 'Query requires specific account',
       suggestions: ['What did [account name] say in the call?'],

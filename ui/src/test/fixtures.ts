@@ -53,6 +53,9 @@ export const toolResultEvent: RunEvent = {
 export const answer: AnswerResponse = {
   type: 'success',
   routed_to: 'search_agent',
+  request_id: 'r1',
+  usage: null,
+  budget_used: null,
   message: '',
   answer: 'Maple Avenue Dental is Quoted (see mem/accounts/29041/state.md).',
   citations: ['mem/accounts/29041/state.md', 'mem/accounts/29041/sources/calls/call_1/summary.md'],
@@ -64,6 +67,8 @@ export const answer: AnswerResponse = {
 export const update: UpdateResponse = {
   type: 'success',
   routed_to: 'updater_agent',
+  request_id: 'r1',
+  usage: null,
   message: 'Updated Maple Avenue Dental: stage: Quoted',
   account_id: '29041',
   account_name: 'Maple Avenue Dental',
@@ -79,6 +84,8 @@ export const update: UpdateResponse = {
 
 export const confirmation: ConfirmationRequired = {
   type: 'confirmation_required',
+  request_id: 'r1',
+  usage: null,
   message: "I don't have an account for 'New Company LLC'. Would you like me to create a new account?",
   session_id: 'abc-123',
   account_name: 'New Company LLC',
@@ -88,6 +95,8 @@ export const confirmation: ConfirmationRequired = {
 
 export const vague: VagueUpdateClarification = {
   type: 'vague_update_clarification',
+  request_id: 'r1',
+  usage: null,
   message: "I need more details to complete this update. Please specify what you'd like to change.",
   session_id: 'xyz-789',
   account_id: '29119',
@@ -99,6 +108,7 @@ export const vague: VagueUpdateClarification = {
       label: 'Pipeline Stage',
       type: 'select',
       options: ['New Lead', 'Application Received', 'Quoted', 'Bound', 'Closed Won', 'Closed Lost'],
+      placeholder: null,
       current_value: 'Quoted',
     },
     {
@@ -106,16 +116,34 @@ export const vague: VagueUpdateClarification = {
       label: 'Insurance Types',
       type: 'multi-select',
       options: ["Workers' Compensation", 'General Liability', 'Commercial Auto'],
+      placeholder: null,
       current_value: ["Workers' Compensation"],
     },
-    { id: 'next_step', label: 'Next Step', type: 'text', placeholder: "What's the next action item?" },
-    { id: 'note', label: 'Add a Note', type: 'textarea', placeholder: 'Add any notes about this account...' },
+    {
+      id: 'next_step',
+      label: 'Next Step',
+      type: 'text',
+      options: null,
+      placeholder: "What's the next action item?",
+      current_value: null,
+    },
+    {
+      id: 'note',
+      label: 'Add a Note',
+      type: 'textarea',
+      options: null,
+      placeholder: 'Add any notes about this account...',
+      current_value: null,
+    },
   ],
 };
 
 export const followup: FollowupResponse = {
   type: 'success',
   routed_to: 'followup_agent',
+  request_id: 'r1',
+  usage: null,
+  action_id: null,
   message: 'Drafted an email to Maple Avenue Dental for your review',
   account_id: '29041',
   account_name: 'Maple Avenue Dental',

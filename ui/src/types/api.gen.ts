@@ -1102,6 +1102,18 @@ export interface components {
              */
             revoked: boolean;
         };
+        /**
+         * ServerSentEvent
+         * @description One event of a ``/query/stream`` run (keep-alive comments aside).
+         */
+        ServerSentEvent: {
+            /** Id */
+            id: string;
+            /** Event */
+            event: string;
+            /** Data */
+            data: string;
+        };
         /** SignedIn */
         SignedIn: {
             /** Name */
@@ -1438,7 +1450,7 @@ export interface operations {
                     "application/json": components["schemas"]["SuccessResponse"] | components["schemas"]["ConfirmationRequired"] | components["schemas"]["ClarificationNeeded"] | components["schemas"]["VagueUpdateClarification"] | components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description An ``error`` (bad_request). */
+            /** @description A body or query string that is not valid Unicode, or a Host not served. Or: An ``error`` (bad_request). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -1447,22 +1459,22 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description An ``error`` (unauthorized). */
+            /** @description No API key or session, or one not valid. Or: An ``error`` (unauthorized). */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"] | components["schemas"]["Problem"];
+                    "application/json": components["schemas"]["Problem"] | components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description An ``error`` (forbidden). */
+            /** @description The key's role is too low for this route, or a cross-origin write. Or: An ``error`` (forbidden). */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"] | components["schemas"]["Problem"];
+                    "application/json": components["schemas"]["Problem"] | components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description An ``error`` (not_found). */
@@ -1476,6 +1488,15 @@ export interface operations {
             };
             /** @description An ``error`` (conflict). */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The body is over HARPER_MAX_BODY_BYTES. */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1561,7 +1582,7 @@ export interface operations {
                     "application/json": components["schemas"]["SuccessResponse"] | components["schemas"]["ConfirmationRequired"] | components["schemas"]["ClarificationNeeded"] | components["schemas"]["VagueUpdateClarification"] | components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description An ``error`` (bad_request). */
+            /** @description A body or query string that is not valid Unicode, or a Host not served. Or: An ``error`` (bad_request). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -1570,22 +1591,22 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description An ``error`` (unauthorized). */
+            /** @description No API key or session, or one not valid. Or: An ``error`` (unauthorized). */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"] | components["schemas"]["Problem"];
+                    "application/json": components["schemas"]["Problem"] | components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description An ``error`` (forbidden). */
+            /** @description The key's role is too low for this route, or a cross-origin write. Or: An ``error`` (forbidden). */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"] | components["schemas"]["Problem"];
+                    "application/json": components["schemas"]["Problem"] | components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description An ``error`` (not_found). */
@@ -1599,6 +1620,15 @@ export interface operations {
             };
             /** @description An ``error`` (conflict). */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The body is over HARPER_MAX_BODY_BYTES. */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1684,7 +1714,7 @@ export interface operations {
                     "application/json": components["schemas"]["SuccessResponse"] | components["schemas"]["ConfirmationRequired"] | components["schemas"]["ClarificationNeeded"] | components["schemas"]["VagueUpdateClarification"] | components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description An ``error`` (bad_request). */
+            /** @description A body or query string that is not valid Unicode, or a Host not served. Or: An ``error`` (bad_request). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -1693,22 +1723,22 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description An ``error`` (unauthorized). */
+            /** @description No API key or session, or one not valid. Or: An ``error`` (unauthorized). */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"] | components["schemas"]["Problem"];
+                    "application/json": components["schemas"]["Problem"] | components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description An ``error`` (forbidden). */
+            /** @description The key's role is too low for this route, or a cross-origin write. Or: An ``error`` (forbidden). */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"] | components["schemas"]["Problem"];
+                    "application/json": components["schemas"]["Problem"] | components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description An ``error`` (not_found). */
@@ -1722,6 +1752,15 @@ export interface operations {
             };
             /** @description An ``error`` (conflict). */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The body is over HARPER_MAX_BODY_BYTES. */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1800,16 +1839,16 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The run's events as server-sent events (``id: <request id>:<n>``; ``event:`` accepted, a progress step, then the final response's kind). Each ``data:`` is one JSON object: a progress event, or the final response (``QueryResponse``). */
+            /** @description The run's events as server-sent events: ``accepted``, progress steps, then the final response (``QueryResponse``) as the last event. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "text/event-stream": string;
+                    "text/event-stream": components["schemas"]["ServerSentEvent"];
                 };
             };
-            /** @description An ``error`` (bad_request). */
+            /** @description A body or query string that is not valid Unicode, or a Host not served. Or: An ``error`` (bad_request). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -1827,7 +1866,7 @@ export interface operations {
                     "application/json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The key's role is too low for this route. */
+            /** @description The key's role is too low for this route, or a cross-origin write. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -1838,6 +1877,15 @@ export interface operations {
             };
             /** @description An ``error`` (not_found). */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The body is over HARPER_MAX_BODY_BYTES. */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1879,16 +1927,16 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The run's events as server-sent events (``id: <request id>:<n>``; ``event:`` accepted, a progress step, then the final response's kind). Each ``data:`` is one JSON object: a progress event, or the final response (``QueryResponse``). */
+            /** @description The run's events as server-sent events: ``accepted``, progress steps, then the final response (``QueryResponse``) as the last event. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "text/event-stream": string;
+                    "text/event-stream": components["schemas"]["ServerSentEvent"];
                 };
             };
-            /** @description An ``error`` (bad_request). */
+            /** @description A body or query string that is not valid Unicode, or a Host not served. Or: An ``error`` (bad_request). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -1906,7 +1954,7 @@ export interface operations {
                     "application/json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The key's role is too low for this route. */
+            /** @description The key's role is too low for this route, or a cross-origin write. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -1917,6 +1965,15 @@ export interface operations {
             };
             /** @description An ``error`` (not_found). */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The body is over HARPER_MAX_BODY_BYTES. */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1968,7 +2025,7 @@ export interface operations {
                     "application/json": components["schemas"]["FollowupPendingReply"];
                 };
             };
-            /** @description An ``error`` (bad_request). */
+            /** @description A body or query string that is not valid Unicode, or a Host not served. Or: An ``error`` (bad_request). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -1977,22 +2034,22 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description An ``error`` (unauthorized). */
+            /** @description No API key or session, or one not valid. Or: An ``error`` (unauthorized). */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"] | components["schemas"]["Problem"];
+                    "application/json": components["schemas"]["Problem"] | components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description An ``error`` (forbidden). */
+            /** @description The key's role is too low for this route, or a cross-origin write. Or: An ``error`` (forbidden). */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"] | components["schemas"]["Problem"];
+                    "application/json": components["schemas"]["Problem"] | components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description An ``error`` (not_found). */
@@ -2006,6 +2063,15 @@ export interface operations {
             };
             /** @description An ``error`` (conflict). */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The body is over HARPER_MAX_BODY_BYTES. */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2091,7 +2157,7 @@ export interface operations {
                     "application/json": components["schemas"]["FollowupDraftReply"];
                 };
             };
-            /** @description An ``error`` (bad_request). */
+            /** @description A body or query string that is not valid Unicode, or a Host not served. Or: An ``error`` (bad_request). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2100,22 +2166,22 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description An ``error`` (unauthorized). */
+            /** @description No API key or session, or one not valid. Or: An ``error`` (unauthorized). */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"] | components["schemas"]["Problem"];
+                    "application/json": components["schemas"]["Problem"] | components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description An ``error`` (forbidden). */
+            /** @description The key's role is too low for this route, or a cross-origin write. Or: An ``error`` (forbidden). */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"] | components["schemas"]["Problem"];
+                    "application/json": components["schemas"]["Problem"] | components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description An ``error`` (not_found). */
@@ -2129,6 +2195,15 @@ export interface operations {
             };
             /** @description An ``error`` (conflict). */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The body is over HARPER_MAX_BODY_BYTES. */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2214,7 +2289,7 @@ export interface operations {
                     "application/json": components["schemas"]["FollowupExecuteReply"];
                 };
             };
-            /** @description An ``error`` (bad_request). */
+            /** @description A body or query string that is not valid Unicode, or a Host not served. Or: An ``error`` (bad_request). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2223,22 +2298,22 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description An ``error`` (unauthorized). */
+            /** @description No API key or session, or one not valid. Or: An ``error`` (unauthorized). */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"] | components["schemas"]["Problem"];
+                    "application/json": components["schemas"]["Problem"] | components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description An ``error`` (forbidden). */
+            /** @description The key's role is too low for this route, or a cross-origin write. Or: An ``error`` (forbidden). */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"] | components["schemas"]["Problem"];
+                    "application/json": components["schemas"]["Problem"] | components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description An ``error`` (not_found). */
@@ -2252,6 +2327,15 @@ export interface operations {
             };
             /** @description An ``error`` (conflict). */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The body is over HARPER_MAX_BODY_BYTES. */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2337,7 +2421,7 @@ export interface operations {
                     "application/json": components["schemas"]["FollowupBatchReply"];
                 };
             };
-            /** @description An ``error`` (bad_request). */
+            /** @description A body or query string that is not valid Unicode, or a Host not served. Or: An ``error`` (bad_request). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2346,22 +2430,22 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description An ``error`` (unauthorized). */
+            /** @description No API key or session, or one not valid. Or: An ``error`` (unauthorized). */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"] | components["schemas"]["Problem"];
+                    "application/json": components["schemas"]["Problem"] | components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description An ``error`` (forbidden). */
+            /** @description The key's role is too low for this route, or a cross-origin write. Or: An ``error`` (forbidden). */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"] | components["schemas"]["Problem"];
+                    "application/json": components["schemas"]["Problem"] | components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description An ``error`` (not_found). */
@@ -2375,6 +2459,15 @@ export interface operations {
             };
             /** @description An ``error`` (conflict). */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The body is over HARPER_MAX_BODY_BYTES. */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2460,7 +2553,7 @@ export interface operations {
                     "application/json": components["schemas"]["FollowupOutboxReply"];
                 };
             };
-            /** @description An ``error`` (bad_request). */
+            /** @description A body or query string that is not valid Unicode, or a Host not served. Or: An ``error`` (bad_request). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2469,22 +2562,22 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description An ``error`` (unauthorized). */
+            /** @description No API key or session, or one not valid. Or: An ``error`` (unauthorized). */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"] | components["schemas"]["Problem"];
+                    "application/json": components["schemas"]["Problem"] | components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description An ``error`` (forbidden). */
+            /** @description The key's role is too low for this route, or a cross-origin write. Or: An ``error`` (forbidden). */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"] | components["schemas"]["Problem"];
+                    "application/json": components["schemas"]["Problem"] | components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description An ``error`` (not_found). */
@@ -2498,6 +2591,15 @@ export interface operations {
             };
             /** @description An ``error`` (conflict). */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The body is over HARPER_MAX_BODY_BYTES. */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2582,7 +2684,7 @@ export interface operations {
                     "application/json": components["schemas"]["FollowupNoticesReply"];
                 };
             };
-            /** @description An ``error`` (bad_request). */
+            /** @description A body or query string that is not valid Unicode, or a Host not served. Or: An ``error`` (bad_request). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2591,22 +2693,22 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description An ``error`` (unauthorized). */
+            /** @description No API key or session, or one not valid. Or: An ``error`` (unauthorized). */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"] | components["schemas"]["Problem"];
+                    "application/json": components["schemas"]["Problem"] | components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description An ``error`` (forbidden). */
+            /** @description The key's role is too low for this route, or a cross-origin write. Or: An ``error`` (forbidden). */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"] | components["schemas"]["Problem"];
+                    "application/json": components["schemas"]["Problem"] | components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description An ``error`` (not_found). */
@@ -2620,6 +2722,15 @@ export interface operations {
             };
             /** @description An ``error`` (conflict). */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The body is over HARPER_MAX_BODY_BYTES. */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2701,6 +2812,24 @@ export interface operations {
                     "application/json": components["schemas"]["HealthReport"];
                 };
             };
+            /** @description A body or query string that is not valid Unicode, or a Host not served. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The body is over HARPER_MAX_BODY_BYTES. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
             /** @description Something is down: ``degraded``. */
             503: {
                 headers: {
@@ -2730,6 +2859,15 @@ export interface operations {
                     "application/json": components["schemas"]["CacheCleared"];
                 };
             };
+            /** @description A body or query string that is not valid Unicode, or a Host not served. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
             /** @description No API key or session, or one not valid. */
             401: {
                 headers: {
@@ -2739,13 +2877,22 @@ export interface operations {
                     "application/json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The key's role is too low for this route. */
+            /** @description The key's role is too low for this route, or a cross-origin write. */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body is over HARPER_MAX_BODY_BYTES. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Too many requests (or open streams) for this key. */
@@ -2782,7 +2929,7 @@ export interface operations {
                     "application/json": components["schemas"]["TreePage"];
                 };
             };
-            /** @description An ``error`` (bad_request). */
+            /** @description A body or query string that is not valid Unicode, or a Host not served. Or: An ``error`` (bad_request). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2800,13 +2947,22 @@ export interface operations {
                     "application/json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The key's role is too low for this route. */
+            /** @description The key's role is too low for this route, or a cross-origin write. */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body is over HARPER_MAX_BODY_BYTES. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Validation Error */
@@ -2849,7 +3005,7 @@ export interface operations {
                     "application/json": components["schemas"]["FileContent"];
                 };
             };
-            /** @description An ``error`` (bad_request). */
+            /** @description A body or query string that is not valid Unicode, or a Host not served. Or: An ``error`` (bad_request). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2867,7 +3023,7 @@ export interface operations {
                     "application/json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The key's role is too low for this route. */
+            /** @description The key's role is too low for this route, or a cross-origin write. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2878,6 +3034,15 @@ export interface operations {
             };
             /** @description An ``error`` (not_found). */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The body is over HARPER_MAX_BODY_BYTES. */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2945,7 +3110,7 @@ export interface operations {
                     "application/json": components["schemas"]["CommunicationUnmatched"];
                 };
             };
-            /** @description An ``error`` (bad_request). */
+            /** @description A body or query string that is not valid Unicode, or a Host not served. Or: An ``error`` (bad_request). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2954,22 +3119,22 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description An ``error`` (unauthorized). */
+            /** @description No API key or session, or one not valid. Or: An ``error`` (unauthorized). */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"] | components["schemas"]["Problem"];
+                    "application/json": components["schemas"]["Problem"] | components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description An ``error`` (forbidden). */
+            /** @description The key's role is too low for this route, or a cross-origin write. Or: An ``error`` (forbidden). */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"] | components["schemas"]["Problem"];
+                    "application/json": components["schemas"]["Problem"] | components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description An ``error`` (not_found). */
@@ -2983,6 +3148,15 @@ export interface operations {
             };
             /** @description An ``error`` (conflict). */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The body is over HARPER_MAX_BODY_BYTES. */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3066,7 +3240,7 @@ export interface operations {
                     "application/json": components["schemas"]["UnmatchedListReply"];
                 };
             };
-            /** @description An ``error`` (bad_request). */
+            /** @description A body or query string that is not valid Unicode, or a Host not served. Or: An ``error`` (bad_request). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3075,22 +3249,22 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description An ``error`` (unauthorized). */
+            /** @description No API key or session, or one not valid. Or: An ``error`` (unauthorized). */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"] | components["schemas"]["Problem"];
+                    "application/json": components["schemas"]["Problem"] | components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description An ``error`` (forbidden). */
+            /** @description The key's role is too low for this route, or a cross-origin write. Or: An ``error`` (forbidden). */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"] | components["schemas"]["Problem"];
+                    "application/json": components["schemas"]["Problem"] | components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description An ``error`` (not_found). */
@@ -3104,6 +3278,15 @@ export interface operations {
             };
             /** @description An ``error`` (conflict). */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The body is over HARPER_MAX_BODY_BYTES. */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3185,6 +3368,15 @@ export interface operations {
                     "application/json": components["schemas"]["KeyList"];
                 };
             };
+            /** @description A body or query string that is not valid Unicode, or a Host not served. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
             /** @description No API key or session, or one not valid. */
             401: {
                 headers: {
@@ -3194,13 +3386,22 @@ export interface operations {
                     "application/json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The key's role is too low for this route. */
+            /** @description The key's role is too low for this route, or a cross-origin write. */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body is over HARPER_MAX_BODY_BYTES. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Too many requests (or open streams) for this key. */
@@ -3236,13 +3437,13 @@ export interface operations {
                     "application/json": components["schemas"]["NewKey"];
                 };
             };
-            /** @description The name is not a-z 0-9 . _ - */
+            /** @description A body or query string that is not valid Unicode, or a Host not served. Or: The name is not a-z 0-9 . _ - */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Problem"];
+                    "application/json": components["schemas"]["ErrorResponse"] | components["schemas"]["Problem"];
                 };
             };
             /** @description No API key or session, or one not valid. */
@@ -3254,7 +3455,7 @@ export interface operations {
                     "application/json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The key's role is too low for this route. */
+            /** @description The key's role is too low for this route, or a cross-origin write. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3270,6 +3471,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body is over HARPER_MAX_BODY_BYTES. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Validation Error */
@@ -3312,6 +3522,15 @@ export interface operations {
                     "application/json": components["schemas"]["Revoked"];
                 };
             };
+            /** @description A body or query string that is not valid Unicode, or a Host not served. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
             /** @description No API key or session, or one not valid. */
             401: {
                 headers: {
@@ -3321,7 +3540,7 @@ export interface operations {
                     "application/json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The key's role is too low for this route. */
+            /** @description The key's role is too low for this route, or a cross-origin write. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3330,13 +3549,22 @@ export interface operations {
                     "application/json": components["schemas"]["Problem"];
                 };
             };
-            /** @description No such key. */
+            /** @description No key has this name. */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body is over HARPER_MAX_BODY_BYTES. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Validation Error */
@@ -3381,6 +3609,15 @@ export interface operations {
                     "application/json": components["schemas"]["SignedIn"];
                 };
             };
+            /** @description A body or query string that is not valid Unicode, or a Host not served. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
             /** @description No API key or session, or one not valid. */
             401: {
                 headers: {
@@ -3388,6 +3625,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body is over HARPER_MAX_BODY_BYTES. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Validation Error */
@@ -3419,6 +3665,24 @@ export interface operations {
                     "application/json": components["schemas"]["SignedOut"];
                 };
             };
+            /** @description A body or query string that is not valid Unicode, or a Host not served. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The body is over HARPER_MAX_BODY_BYTES. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
         };
     };
     me_auth_me_get: {
@@ -3439,6 +3703,15 @@ export interface operations {
                     "application/json": components["schemas"]["SignedIn"];
                 };
             };
+            /** @description A body or query string that is not valid Unicode, or a Host not served. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
             /** @description No API key or session, or one not valid. */
             401: {
                 headers: {
@@ -3448,13 +3721,22 @@ export interface operations {
                     "application/json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The key's role is too low for this route. */
+            /** @description The key's role is too low for this route, or a cross-origin write. */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body is over HARPER_MAX_BODY_BYTES. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Too many requests (or open streams) for this key. */

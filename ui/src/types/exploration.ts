@@ -1,177 +1,82 @@
-// The explorer's types: the spec's names ("TypeScript Types") plus the gateway's wire shapes
-// (harper_common.messages.query and .progress, harper_gateway.files).
+// The explorer's types. What the gateway's HTTP API sends is generated from its OpenAPI document
+// (api.gen.ts, `npm run gen:api`) and only named here; the progress steps of the event stream
+// (harper_common.messages.progress, not in the OpenAPI document) and the UI's own state are
+// written by hand.
+import type { components, paths } from './api.gen';
 
-export type ResponseType =
-  | 'success'
-  | 'confirmation_required'
-  | 'clarification_needed'
-  | 'vague_update_clarification'
-  | 'error';
-export type IntentType = 'search' | 'update' | 'followup' | 'unclear';
-export type AgentType = 'search_agent' | 'updater_agent' | 'followup_agent';
+type Schemas = components['schemas'];
 
-export interface StateChange {
-  field: string;
-  old_value: string | null;
-  new_value: string | null;
-}
+// ---- wire: responses (generated) -------------------------------------------------------------
 
-// Rich update details for proof of changes (v3.2)
-export interface UpdateDetails {
-  account_id: string;
-  account_name: string;
-  files_modified: string[];
-  qdrant_updated: boolean;
-  new_description: string;
-  state_file_path: string;
-  history_file_path: string;
-  previous_history_entry: string | null;
-}
+/** What /query, /confirm and /search answer: a union on `type` (successes on `routed_to`). */
+export type QueryResponse = paths['/query']['post']['responses'][200]['content']['application/json'];
+export type SuccessResponse = Schemas['SuccessResponse'];
+export type AnswerResponse = Schemas['AnswerResponse'];
+export type UpdateResponse = Schemas['UpdateResponse'];
+export type FollowupResponse = Schemas['FollowupResponse'];
+export type ConfirmationRequired = Schemas['ConfirmationRequired'];
+export type ClarificationNeeded = Schemas['ClarificationNeeded'];
+export type VagueUpdateClarification = Schemas['VagueUpdateClarification'];
+export type ErrorResponse = Schemas['ErrorResponse'];
 
-export interface AccountAlternative {
-  account_id: string;
-  account_name: string;
-  score: number;
-}
-
-export interface PendingConfirmation {
-  session_id: string;
-  message: string;
-  account_name: string;
-  alternatives: AccountAlternative[];
-  original_query: string;
-}
-
-export interface PendingClarification {
-  message: string;
-  reason: string | null;
-  suggestions: string[];
-  original_query: string;
-  session_id: string | null;
-}
-
-// Clarification field for vague update forms (v3.7)
-export interface ClarificationField {
-  id: string;
-  label: string;
-  type: 'select' | 'multi-select' | 'text' | 'textarea';
-  options?: string[] | null;
-  placeholder?: string | null;
-  current_value?: string | string[] | null;
-}
-
-// Pending vague update clarification (v3.7)
-export interface PendingVagueUpdateClarification {
-  session_id: string;
-  message: string;
-  account_id: string;
-  account_name: string;
-  clarification_fields: ClarificationField[];
-  original_query: string;
-}
-
-// ---- wire: responses -------------------------------------------------------------------------
-
-interface ResponseBase {
-  request_id?: string | null;
-  message: string;
-}
-
-export interface AnswerResponse extends ResponseBase {
-  type: 'success';
-  routed_to: 'search_agent';
-  answer: string;
-  citations: string[];
-  notes: string[];
-  account_id?: string | null;
-  account_name?: string | null;
-}
-
-export interface UpdateResponse extends ResponseBase {
-  type: 'success';
-  routed_to: 'updater_agent';
-  account_id: string;
-  account_name: string;
-  changes: StateChange[];
-  history_entry_id: string | null;
-  files_modified: string[];
-  qdrant_updated: boolean;
-  new_description: string | null;
-  state_file_path: string | null;
-  history_file_path: string | null;
-  previous_history_entry: string | null;
-}
-
-export interface FollowupDraft {
-  channel: 'email' | 'call_script' | 'sms';
-  subject: string | null;
-  body: string;
-  context_used: string[];
-  rationale: string;
-}
-
+export type ResponseType = QueryResponse['type'];
+export type AgentType = SuccessResponse['routed_to'];
+export type StateChange = Schemas['StateChange'];
+export type AccountAlternative = Schemas['AccountAlternative'];
+export type ClarificationField = Schemas['ClarificationField'];
+export type FollowupDraft = Schemas['FollowupDraft'];
 /** A follow-up sent in notify-after mode (GET /followup/notices): it went out without review. */
-export interface FollowupNotice {
-  notice_id: string;
-  action_id: string;
-  account_id: string;
-  account_name: string;
-  channel: FollowupDraft['channel'];
-  recipient: string | null;
-  subject: string | null;
-  summary: string;
-  sent_at: string;
-  recorded: boolean;
-}
+export type FollowupNotice = Schemas['FollowupNotice'];
+export type NoticesPage = Schemas['FollowupNoticesReply'];
 
-export interface NoticesPage {
-  notices: FollowupNotice[];
-  total: number;
-}
+// memory browser (GET /tree, GET /file)
+export type TreeNode = Schemas['TreeNode'];
+export type TreePage = Schemas['TreePage'];
+export type FileContent = Schemas['FileContent'];
 
-export interface FollowupResponse extends ResponseBase {
-  type: 'success';
-  routed_to: 'followup_agent';
-  account_id: string;
-  account_name: string;
-  draft: FollowupDraft | null;
-  sent: boolean;
-  recorded: boolean;
-  history_entry_id: string | null;
-  session_id: string | null;
-  action_id?: string | null;
-}
+/** New-account details the confirmation form may add (POST /confirm). */
+export type AccountDetails = Pick<
+  Schemas['ConfirmBody'],
+  'industry' | 'location' | 'primary_email' | 'primary_phone' | 'insurance_types' | 'notes'
+>;
 
-export interface ConfirmationRequired extends ResponseBase, PendingConfirmation {
-  type: 'confirmation_required';
-}
+// ---- what the explorer keeps of a response ---------------------------------------------------
 
-export interface ClarificationNeeded extends ResponseBase {
-  type: 'clarification_needed';
-  reason: string | null;
-  suggestions: string[];
-  original_query: string;
-  session_id: string | null;
-}
+/** The proof of an update the result card shows (spec v3.2). */
+export type UpdateDetails = Pick<
+  UpdateResponse,
+  | 'account_id'
+  | 'account_name'
+  | 'files_modified'
+  | 'qdrant_updated'
+  | 'new_description'
+  | 'state_file_path'
+  | 'history_file_path'
+  | 'previous_history_entry'
+>;
 
-export interface VagueUpdateClarification extends ResponseBase, PendingVagueUpdateClarification {
-  type: 'vague_update_clarification';
-}
+export type PendingConfirmation = Pick<
+  ConfirmationRequired,
+  'session_id' | 'message' | 'account_name' | 'alternatives' | 'original_query'
+>;
 
-export interface ErrorResponse extends ResponseBase {
-  type: 'error';
-  code?: string;
-  fix?: string | null;
-  service?: string | null;
-}
+export type PendingClarification = Pick<
+  ClarificationNeeded,
+  'message' | 'reason' | 'suggestions' | 'original_query' | 'session_id'
+>;
 
-export type SuccessResponse = AnswerResponse | UpdateResponse | FollowupResponse;
-export type QueryResponse =
-  | SuccessResponse
-  | ConfirmationRequired
-  | ClarificationNeeded
-  | VagueUpdateClarification
-  | ErrorResponse;
+/** A vague update's clarification form (spec v3.7). */
+export type PendingVagueUpdateClarification = Pick<
+  VagueUpdateClarification,
+  | 'session_id'
+  | 'message'
+  | 'account_id'
+  | 'account_name'
+  | 'clarification_fields'
+  | 'original_query'
+>;
+
+export type IntentType = 'search' | 'update' | 'followup' | 'unclear';
 
 // ---- wire: progress steps (SSE events intent, routing, thinking, tool_call, tool_result) -----
 
@@ -289,39 +194,4 @@ export interface ExplorationState {
   error?: ExplorationError;
   /** True while a dropped stream is being resumed. */
   reconnecting?: boolean;
-}
-
-// ---- memory browser ---------------------------------------------------------------------------
-
-export interface TreeNode {
-  name: string;
-  path: string;
-  type: 'directory' | 'file';
-  size?: number | null;
-  children?: TreeNode[] | null;
-  has_children: boolean;
-}
-
-export interface TreePage {
-  root: TreeNode;
-  total_accounts: number;
-  offset: number;
-  limit: number;
-}
-
-export interface FileContent {
-  path: string;
-  content: string;
-  size: number;
-  truncated: boolean;
-}
-
-/** New-account details the confirmation form may add (POST /confirm). */
-export interface AccountDetails {
-  industry?: string;
-  location?: string;
-  primary_email?: string;
-  primary_phone?: string;
-  insurance_types?: string[];
-  notes?: string;
 }

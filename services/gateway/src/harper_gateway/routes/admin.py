@@ -10,9 +10,9 @@ from pydantic import BaseModel, ConfigDict, Field
 from harper_common.auth.keys import BadKeyName, KeyNameTaken, KeyStore
 from harper_common.messages.base import Role
 from harper_gateway.auth import CallerDep
-from harper_gateway.responses import AUTH_ERRORS, Problem, ResponseBody
+from harper_gateway.responses import Problem, ResponseBody, refusals
 
-router = APIRouter(prefix="/admin/keys", tags=["admin"], responses=AUTH_ERRORS)
+router = APIRouter(prefix="/admin/keys", tags=["admin"], responses=refusals())
 
 
 class NewKeyBody(BaseModel):
@@ -53,10 +53,10 @@ def _store(request: Request) -> KeyStore:
 @router.post(
     "",
     status_code=201,
-    responses={
-        400: {"model": Problem, "description": "The name is not a-z 0-9 . _ -"},
-        409: {"model": Problem, "description": "A key has this name already."},
-    },
+    responses=refusals(
+        (400, Problem, "The name is not a-z 0-9 . _ -"),
+        (409, Problem, "A key has this name already."),
+    ),
 )
 async def add_key(body: NewKeyBody, request: Request, caller: CallerDep) -> NewKey:
     try:
@@ -76,7 +76,7 @@ async def list_keys(request: Request) -> KeyList:
     return KeyList(keys=[KeyInfo.model_validate(r, from_attributes=True) for r in records])
 
 
-@router.delete("/{name}", responses={404: {"model": Problem, "description": "No such key."}})
+@router.delete("/{name}", responses=refusals((404, Problem, "No key has this name.")))
 async def revoke_key(name: str, request: Request) -> Revoked:
     if not await _store(request).revoke(name):
         raise HTTPException(404, detail=f"No key is named {name[:63]!r}.")

@@ -11,7 +11,7 @@ from starlette.responses import Response as StarletteResponse
 from harper_common.auth.keys import KeyStore, hash_key
 from harper_common.messages.base import Caller, Role
 from harper_gateway.auth import CallerDep
-from harper_gateway.responses import AUTH_ERRORS, ResponseBody
+from harper_gateway.responses import WITHOUT_KEY, ResponseBody, refusals
 from harper_gateway.static import index_response
 from harper_gateway.web_sessions import COOKIE, WebSessions
 
@@ -43,13 +43,13 @@ async def home(request: Request, token: str | None = None) -> StarletteResponse:
     return response
 
 
-@router.post("/auth/login", responses={401: AUTH_ERRORS[401]})
+@router.post("/auth/login", responses=refusals(WITHOUT_KEY[0], keyed=False))
 async def login(body: LoginBody, request: Request, response: Response) -> SignedIn:
     caller = await _sign_in(request, response, body.key)
     return SignedIn(name=caller.name, role=caller.role)
 
 
-@router.post("/auth/logout")
+@router.post("/auth/logout", responses=refusals(keyed=False))
 async def logout(request: Request, response: Response) -> SignedOut:
     token = request.cookies.get(COOKIE)
     if token:
@@ -59,7 +59,7 @@ async def logout(request: Request, response: Response) -> SignedOut:
     return SignedOut()
 
 
-@router.get("/auth/me", responses=AUTH_ERRORS)
+@router.get("/auth/me", responses=refusals())
 async def me(caller: CallerDep) -> SignedIn:
     if caller is None:  # the route needs a role, so a caller is always there
         raise HTTPException(401, detail="Not signed in.")

@@ -20,7 +20,14 @@ from harper_common.messages.query import QueryRequest
 from harper_gateway.auth import current_caller
 from harper_gateway.deps import StateDep
 from harper_gateway.events import KeepAlive, StreamEvent, parse_event_id
-from harper_gateway.responses import EventStream, ResponsesDoc, as_json, error_json, errors
+from harper_gateway.responses import (
+    EventStream,
+    ResponsesDoc,
+    ServerSentEvent,
+    as_json,
+    error_json,
+    errors,
+)
 from harper_gateway.routes.query import QueryBody
 from harper_gateway.runs import run_streamed
 from harper_gateway.state import REQUEST_ID_PATTERN, GatewayState, new_request_id
@@ -32,10 +39,11 @@ SSE_HEADERS = {"Cache-Control": "no-cache", "X-Accel-Buffering": "no"}
 STREAMED: ResponsesDoc = {
     **as_json(errors(ErrorCode.BAD_REQUEST, ErrorCode.NOT_FOUND)),
     200: {
-        "description": "The run's events as server-sent events (``id: <request id>:<n>``; "
-        "``event:`` accepted, a progress step, then the final response's kind). Each ``data:`` "
-        "is one JSON object: a progress event, or the final response (``QueryResponse``).",
-        "content": {"text/event-stream": {"schema": {"type": "string"}}},
+        "model": ServerSentEvent,
+        # each event is an object (FastAPI would otherwise say a stream's body is one string)
+        "content": {"text/event-stream": {"schema": {"type": "object"}}},
+        "description": "The run's events as server-sent events: ``accepted``, progress steps, "
+        "then the final response (``QueryResponse``) as the last event.",
     },
 }
 """Both stream routes: the SSE stream, or an ``error`` (a bad Last-Event-ID, a stream gone)."""

@@ -10,7 +10,7 @@ from harper_common.messages.base import ErrorCode
 from harper_gateway.deps import StateDep
 from harper_gateway.files import FileContent, TreePage, read_file, tree
 from harper_gateway.health import HealthReport, check_health
-from harper_gateway.responses import AUTH_ERRORS, ResponseBody, error_json, errors
+from harper_gateway.responses import ResponseBody, error_json, errors, refusals
 from harper_gateway.state import new_request_id
 
 router = APIRouter()
@@ -25,7 +25,10 @@ class CacheCleared(ResponseBody):
 @router.get(
     "/health",
     response_model=HealthReport,
-    responses={503: {"model": HealthReport, "description": "Something is down: ``degraded``."}},
+    responses={
+        **refusals(keyed=False),
+        503: {"model": HealthReport, "description": "Something is down: ``degraded``."},
+    },
 )
 async def health(state: StateDep) -> JSONResponse:
     """200 only when every service and dependency answers and the accounts are indexed."""
@@ -33,7 +36,7 @@ async def health(state: StateDep) -> JSONResponse:
     return JSONResponse(report.model_dump(mode="json"), status_code=200 if report.ok else 503)
 
 
-@router.post("/cache/clear", responses=AUTH_ERRORS)
+@router.post("/cache/clear", responses=refusals())
 async def cache_clear(state: StateDep) -> CacheCleared:
     return CacheCleared(generation=await state.cache.clear())
 
