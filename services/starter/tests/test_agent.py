@@ -15,6 +15,7 @@ from harper_common.messages.index import (
     DescriptionHit,
     NameMatch,
     PassagesReply,
+    ScanReply,
 )
 from harper_common.messages.progress import Step
 from harper_common.messages.query import (
@@ -59,6 +60,18 @@ class ScriptedIndex:
 
     async def passages(self, text: str, account_ids: Any = (), **_: Any) -> PassagesReply:
         return PassagesReply()  # the files name nothing the book's accounts do not
+
+    async def scan(self, filters: Any = None, limit: int | None = None) -> ScanReply:
+        ids = (filters.account_id if filters is not None else None) or list(BOOK)
+        trades = {"30001": "Roofing Contractor", "30002": "Plumbing Contractor"}
+        accounts = [
+            AccountPayload(
+                account_id=i, account_name=BOOK[i], stage="Quoted", industry=trades.get(i)
+            )
+            for i in ids
+            if i in BOOK
+        ]
+        return ScanReply(accounts=accounts, total=len(accounts))
 
     async def search(self, text: str, filters: Any = None, limit: int = 10) -> list[DescriptionHit]:
         if "childcare" in text.lower():
@@ -163,6 +176,19 @@ async def test_two_equally_good_matches_ask_which_one(sessions: SessionStore) ->
     assert reply.reason == "Account name is ambiguous"
     assert any("Kestrel Roofing" in s for s in reply.suggestions)
     assert any("Kestrel Plumbing" in s for s in reply.suggestions)
+
+
+@pytest.mark.anyio
+async def test_the_rest_of_the_question_says_which_of_two_matches_it_means(
+    sessions: SessionStore,
+) -> None:
+    agents = ScriptedAgents()
+    reply = await make_agent(sessions, agents, Steps()).handle_query(
+        ask("what stage is Kestrel at, the plumbing one")
+    )
+    assert reply.type == "success", reply
+    _, sent = agents.sent[0]
+    assert sent.account is not None and sent.account.account_name == "Kestrel Plumbing"
 
 
 @pytest.mark.anyio

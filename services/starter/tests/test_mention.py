@@ -7,7 +7,14 @@ from typing import Any
 
 import pytest
 
-from harper_common.messages.index import DescriptionHit, NameMatch, PassageHit, PassagesReply
+from harper_common.messages.index import (
+    AccountPayload,
+    DescriptionHit,
+    NameMatch,
+    PassageHit,
+    PassagesReply,
+    ScanReply,
+)
 from harper_common.messages.query import AgentRequest, AnswerResponse, QueryRequest
 from harper_common.sessions import SessionStore
 from harper_starter.agent import StarterAgent, after_a_place_word
@@ -63,6 +70,15 @@ class BookIndex:
 
     async def passages(self, text: str, account_ids: Any = (), **_: Any) -> PassagesReply:
         return PassagesReply()  # the files name nothing the book's accounts do not
+
+    async def scan(self, filters: Any = None, limit: int | None = None) -> ScanReply:
+        ids = (filters.account_id if filters is not None else None) or list(BOOK)
+        accounts = [
+            AccountPayload(account_id=i, account_name=BOOK[i], stage="Quoted")
+            for i in ids
+            if i in BOOK
+        ]
+        return ScanReply(accounts=accounts, total=len(accounts))
 
 
 def test_word_classes_are_data_and_verbs_are_known_by_their_forms() -> None:

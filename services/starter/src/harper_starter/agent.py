@@ -42,6 +42,7 @@ from harper_starter.resolve import (
     Resolution,
     looks_like_a_business,
     mentioned_in_files,
+    pick_described,
     resolve_by_description,
     resolve_by_kind,
     resolve_by_name,
@@ -176,7 +177,10 @@ class StarterAgent:
             if spanned.account is not None or (spanned.ambiguous and not decision.cross_account):
                 resolution = spanned
         if resolution.ambiguous:
-            return self._which_one(request, resolution)
+            described = await pick_described(self.index, query, resolution)
+            if described is None:
+                return self._which_one(request, resolution)
+            resolution = described
         unknown = resolution.account is None and resolution.written_name
         if unknown and not decision.cross_account and decision.account_candidates:
             written = resolution.written_name or ""

@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 
 from harper_common.bus.client import BusError
 from harper_common.bus.index_client import IndexClient
-from harper_common.messages.index import NameMatch
+from harper_common.messages.index import DescriptionFilters, NameMatch
 from harper_common.messages.query import AccountAlternative, AccountRef
 from harper_starter.intent_lexicon import FRAME
 from harper_starter.mention import Span, candidate_spans, holds, is_frame_word
@@ -244,6 +244,30 @@ async def resolve_by_kind(index: IndexClient, written: str) -> Resolution:
         account=AccountRef(account_id=found.account_id, account_name=found.account_name),
         written_name=written,
         how=f"the only account that is '{written}'",
+    )
+
+
+async def pick_described(index: IndexClient, query: str, found: Resolution) -> Resolution | None:
+    """Of the accounts a mention fits equally ("Gail" writes for two clients), the one the rest
+    of the question describes ("who is Gail at the cleaning company": its trade, its name or
+    its city says which); None when the question's other words fit none or several."""
+    ids = [alternative.account_id for alternative in found.ambiguous]
+    reply = await index.scan(DescriptionFilters(account_id=ids))
+    written = _words_of(found.written_name or "")
+    asked = _words_of(query) - written - FRAME - LEGAL_FORMS - GENERIC_BUSINESS_WORDS
+    fitting = [
+        account
+        for account in reply.accounts
+        if asked
+        & _words_of(" ".join(filter(None, (account.account_name, account.industry, account.city))))
+    ]
+    if len(fitting) != 1:
+        return None
+    one = fitting[0]
+    return Resolution(
+        account=AccountRef(account_id=one.account_id, account_name=one.account_name),
+        written_name=found.written_name,
+        how=f"'{found.written_name}' at the account the question describes",
     )
 
 
