@@ -36,6 +36,7 @@ from harper_gateway.json_body import JsonBodies
 from harper_gateway.limits import KeyLimits
 from harper_gateway.routes import admin, followup, query, sign_in, stream, system
 from harper_gateway.routes.communications import router as communications_router
+from harper_gateway.routes.contracts import add_contract_routes
 from harper_gateway.stamping import StampingBusClient, take_idempotency_key
 from harper_gateway.state import GatewayState
 from harper_gateway.static import mount_ui
@@ -121,6 +122,7 @@ def create_app(settings: HarperSettings) -> FastAPI:
     app.include_router(admin.router)
     app.include_router(sign_in.router)
     app.include_router(http_metrics.router)
+    add_contract_routes(app)
     mount_ui(app)  # after the API routes: it answers only what they don't
     app.add_middleware(JsonBodies)
     app.add_middleware(IdempotentReplies)
