@@ -35,6 +35,7 @@ from harper_common.messages.index import (
 )
 from harper_common.messages.subjects import index_applied_subject
 from harper_indexer.account_index import AccountIndex
+from harper_indexer.crash_points import CrashPoints
 from harper_indexer.passage_index import PassageIndex
 from harper_indexer.verify import differences
 from harper_indexer.worker import IndexWorker, VersionWaiters
@@ -81,6 +82,7 @@ class IndexHandlers:
         self.dead_letters = DeadLetterSummary()
         """Replaced by the service with its PoisonGuard's summary."""
         self.waiters = VersionWaiters()
+        self.crash_points = CrashPoints()
 
     async def lookup(self, request: LookupRequest) -> LookupReply:
         matches = await self.worker.run(lambda: self.index.lookup(request.name, request.limit))
@@ -157,8 +159,10 @@ class IndexHandlers:
         # A malformed state.md raises: the event is retried (the file may be mid-edit), then
         # dead-lettered (PoisonGuard); the index keeps the last good version meanwhile.
         state = read_state(path, event.account_id)
+        self.crash_points.reached("before-upsert", event.account_id)
         await self.worker.run(lambda: self.index.upsert_states([state]))
         await self.worker.run(lambda: self.passage_index.refresh(event.account_id))
+        self.crash_points.reached("after-upsert", event.account_id)
         payload = await self.worker.run(lambda: self.index.payload(event.account_id))
         await self.waiters.applied(event.account_id, state.version)
         applied = IndexApplied(
