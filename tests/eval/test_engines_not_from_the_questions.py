@@ -37,7 +37,7 @@ def question_runs() -> dict[str, str]:
 
 
 def engine_files() -> list[Path]:
-    kept = (".py", ".md", ".txt", ".tsv", ".toml", ".jsonl")
+    kept = (".py", ".md", ".txt", ".tsv", ".toml", ".jsonl", ".yaml")
     files = [p for p in ROOT.glob("services/*/src/**/*") if p.suffix in kept]
     files += [
         p for p in ROOT.glob("libs/common/src/**/*") if p.suffix in kept and "demo" not in p.parts

@@ -313,12 +313,11 @@ def _request(question: str) -> AgentRequest:
 
 
 def test_a_malformed_table_is_a_skill_error_that_says_where() -> None:
-    filters = (SKILLS / "search/description-search/references/filters.md").read_text()
     good = (SKILLS / "search/description-search/references/categories.md").read_text()
     with pytest.raises(SkillError, match="not a known stage"):
-        parse_listing_words(good.replace("| Closed Won |", "| Closed Maybe |"), filters)
+        parse_listing_words(good.replace("| Closed Won |", "| Closed Maybe |"))
     with pytest.raises(SkillError, match="Regions"):
-        parse_listing_words(good.replace("## Regions", "## Places"), filters)
+        parse_listing_words(good.replace("## Regions", "## Places"))
 
 
 @pytest.mark.anyio

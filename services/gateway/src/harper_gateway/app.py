@@ -34,7 +34,7 @@ from harper_gateway.guards import RequestGuards, allowed_hosts
 from harper_gateway.idempotency import IdempotentReplies
 from harper_gateway.json_body import JsonBodies
 from harper_gateway.limits import KeyLimits
-from harper_gateway.routes import admin, followup, query, sign_in, stream, system
+from harper_gateway.routes import admin, followup, query, sign_in, stream, system, vocabulary
 from harper_gateway.routes.communications import router as communications_router
 from harper_gateway.routes.contracts import add_contract_routes
 from harper_gateway.stamping import StampingBusClient, take_idempotency_key
@@ -116,7 +116,7 @@ def create_app(settings: HarperSettings) -> FastAPI:
             http_metrics.record(request, response.status_code, time.perf_counter() - started)
             return response
 
-    for router in (query.router, stream.router, followup.router, system.router):
+    for router in (query.router, stream.router, followup.router, system.router, vocabulary.router):
         app.include_router(router)
     app.include_router(communications_router)
     app.include_router(admin.router)

@@ -1,8 +1,10 @@
 """The words of listing questions, read from the description-search skill's references.
 
 ``references/categories.md`` holds the category words (kinds of business, regions, stage words,
-what "we owe" means) and ``references/filters.md`` the shorthand for lines of coverage. Both are
-data: the engine reads their tables and holds no list of phrasings of its own.
+what "we owe" means); the words for lines of coverage are the shared vocabulary's
+(``harper_common.vocabulary``: a line's name, shorthand and book words). Both are data: the
+engine reads them and holds no list of phrasings of its own. (``references/filters.md`` shows
+the model the same line words; a test keeps it within the vocabulary.)
 """
 
 from __future__ import annotations
@@ -13,10 +15,10 @@ from dataclasses import dataclass
 from harper_common.memory.errors import UnknownStage
 from harper_common.memory.stages import Stage, canonical_stage
 from harper_common.skills import Skill, SkillError, find_skill, read_resource
+from harper_common.vocabulary import vocabulary
 
 SKILL = "description-search"
 CATEGORIES_FILE = "references/categories.md"
-FILTERS_FILE = "references/filters.md"
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -59,12 +61,10 @@ class ListingWords:
 def load_listing_words(skills: list[Skill]) -> ListingWords:
     """The tables of the description-search skill; SkillError when a table is malformed."""
     skill = find_skill(skills, SKILL)
-    return parse_listing_words(
-        read_resource(skill, CATEGORIES_FILE), read_resource(skill, FILTERS_FILE)
-    )
+    return parse_listing_words(read_resource(skill, CATEGORIES_FILE))
 
 
-def parse_listing_words(categories: str, filters: str) -> ListingWords:
+def parse_listing_words(categories: str) -> ListingWords:
     sections = _tables(categories)
     return ListingWords(
         categories=tuple(
@@ -88,7 +88,7 @@ def parse_listing_words(categories: str, filters: str) -> ListingWords:
             (row[0], row[1].strip().lower() == "ours")
             for row in _rows(sections, "Whose pending action", 2)
         ),
-        line_words=_line_words(_tables(filters)),
+        line_words=_line_words(),
     )
 
 
@@ -124,17 +124,14 @@ def _stages(cell: str) -> tuple[Stage, ...]:
         raise SkillError(CATEGORIES_FILE, str(exc)) from None
 
 
-def _line_words(sections: dict[str, list[list[str]]]) -> tuple[tuple[str, str], ...]:
-    """filters.md's "broker says | filter value" rows; shorthand with a qualifier in brackets
-    ("malpractice (medical)") is left out, the line's full name stands for it."""
-    rows = next((rows for name, rows in sections.items() if name.startswith("Lines")), [])
-    found: list[tuple[str, str]] = []
-    for row in rows:
-        if len(row) != 2:
-            raise SkillError(FILTERS_FILE, f"a line-of-coverage row needs 2 cells: {row}")
-        line = row[1]
-        found.append((line, line))
-        found += [(w.strip(), line) for w in row[0].split(",") if w.strip() and "(" not in w]
+def _line_words() -> tuple[tuple[str, str], ...]:
+    """Each line's full name, shorthand and book words, with the line. A word several lines
+    share ("malpractice") is left out: the line's full name stands for it."""
+    found = [
+        (word, line.name)
+        for line in vocabulary().lines
+        for word in (line.name, line.name.lower(), *line.shorthand, *line.book_words)
+    ]
     return tuple(dict.fromkeys(found))
 
 

@@ -11,6 +11,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from harper_common.vocabulary import alternation, vocabulary
+
 MONTHS = (
     "january|february|march|april|may|june|july|august|september|october|november|december"
     "|jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|dec"
@@ -21,11 +23,10 @@ DATE = (
     r"|\d{1,2}/\d{1,2}(?:/\d{2,4})?)\b"
 )
 CARRIERS = re.compile(
-    r"\b(The Hartford|Hartford|Travelers|Liberty Mutual|CNA|Chubb|AmTrust|biBERK|Hiscox|NEXT"
-    r"|Coalition|Beazley|Employers|Guard|GUARD|Berkshire Hathaway|[Ss]tate [Ff]und|Nationwide"
-    r"|Progressive|Markel|Zurich|Erie|Cincinnati|Philadelphia|Acuity|Thimble|Attune|Cowbell)\b"
+    rf"\b({alternation(spelling for c in vocabulary().carriers for spelling in c.spellings)})\b"
 )
-"""Carrier names as people write them (case matters: "Next" is a word, "NEXT" a carrier)."""
+"""Carrier names as people write them (case matters: "Next" is a word, "NEXT" a carrier); the
+``carriers`` of the shared vocabulary."""
 
 
 ORGANISATION = re.compile(

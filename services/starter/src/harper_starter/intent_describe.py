@@ -11,32 +11,17 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from harper_common.vocabulary import alternation, vocabulary
 from harper_starter.intent_lexicon import FIELD, FRAME
 from harper_starter.intent_text import Query, is_business_noun
 
-TRADES = (
-    "childcare center|child care center|daycare|day care|preschool|learning center|dentist|"
-    "dental office|dental practice|orthodontist|roofer|roofing company|roofing contractor|"
-    "general contractor|contractor|restaurant|bar|cafe|coffee shop|diner|pizza place|"
-    "trucking company|trucking outfit|trucker|vet clinic|veterinary clinic|vet|animal hospital|"
-    "retail store|boutique|manufacturer|machine shop|landscaper|landscaping company|"
-    "lawn care company|plumber|plumbing company|hvac company|hvac contractor|hvac guy|"
-    "electrician|electrical contractor|medical clinic|doctor's office|urgent care|pediatrician|"
-    "law firm|lawyer|attorney|auto shop|auto repair shop|body shop|mechanic|bakery|gym|"
-    "fitness studio|yoga studio|property manager|property management company|it company|"
-    "accounting firm|cpa firm|cpa|accountant|brewery|taproom|cleaning company|janitorial company|"
-    "pt clinic|physical therapist|salon|hair salon|barbershop|barber|moving company|mover|"
-    "pharmacy|tutoring center"
-)
+TRADES = alternation(word for i in vocabulary().industries for word in i.one)
+"""What brokers call one business of a kind (the ``industries`` of the shared vocabulary)."""
 GENERIC = "client|customer|insured|account|company|business|shop|store|office|practice|firm|clinic"
+GENERIC_PLURALS = "companies|businesses|shops|stores|practices|firms"
 TRADE_PLURALS = re.compile(
-    r"\b(?:childcare centers|daycares|dentists|dental offices|dental practices|roofers|"
-    r"roofing companies|contractors|restaurants|bars|cafes|trucking companies|truckers|vets|"
-    r"vet clinics|animal hospitals|retailers|retail stores|boutiques|manufacturers|landscapers|"
-    r"plumbers|hvac companies|electricians|medical clinics|clinics|law firms|lawyers|"
-    r"attorneys|auto shops|body shops|bakeries|gyms|fitness studios|property managers|"
-    r"breweries|cleaning companies|salons|barbershops|moving companies|movers|pharmacies|"
-    r"companies|businesses|shops|stores|practices|firms)\b"
+    rf"\b(?:{alternation(word for i in vocabulary().industries for word in i.many)}"
+    rf"|{GENERIC_PLURALS})\b"
 )
 DESCRIPTIVE: frozenset[str] = frozenset(
     """

@@ -7,6 +7,8 @@ lines of coverage, fields of an account) may be when written capitalised inside 
 
 from __future__ import annotations
 
+from harper_common.vocabulary import vocabulary
+
 
 def _words(text: str) -> frozenset[str]:
     return frozenset(text.split())
@@ -111,30 +113,9 @@ BUSINESS_NOUNS: frozenset[str] = (
 )
 
 CARRIERS: frozenset[str] = frozenset(
-    {
-        "hartford",
-        "the hartford",
-        "travelers",
-        "liberty mutual",
-        "cna",
-        "chubb",
-        "amtrust",
-        "biberk",
-        "hiscox",
-        "coalition",
-        "beazley",
-        "employers",
-        "guard",
-        "berkshire",
-        "state farm",
-        "progressive",
-        "nationwide",
-        "allstate",
-        "geico",
-        "markel",
-        "erie",
-    }
+    spelling.lower() for carrier in vocabulary().carriers for spelling in carrier.spellings
 )
+"""Carrier names, lowercase (the ``carriers`` of the shared vocabulary): never an account."""
 
 TYPOS: dict[str, str] = {
     "teh": "the",

@@ -12,10 +12,16 @@ from __future__ import annotations
 import itertools
 import re
 
+from harper_common.vocabulary import alternation, vocabulary
 from harper_starter.intent_describe import DESCRIPTIVE, TRADE_PLURALS
 from harper_starter.intent_lexicon import ONE_PARTY, REFERS_TO_ONE
 from harper_starter.intent_text import Query, is_business_noun
 
+_LINE_WORDS = [
+    word
+    for line in vocabulary().lines
+    for word in (*line.names, *line.when_unqualified, *line.book_words)
+]
 _LISTING = r"(?:which|what|all|any|show|list|my|our|find|every|other|how many)"
 
 STRONG: tuple[re.Pattern[str], ...] = (
@@ -41,11 +47,8 @@ STRONG: tuple[re.Pattern[str], ...] = (
     re.compile(r"\b(?:open|pending|outstanding|all|many) quotes\b|\bquotes (?:are )?out\b"),
     re.compile(r"\brenewals\b|\bfollow ups\b"),
 )
-_COVERAGE = (
-    r"(?:cyber|gl|wc|bop|epli|e&o|eo|umbrella|excess|liquor|workers comp|general liability|"
-    r"professional liability|commercial auto|auto|property|crime|inland marine|cargo|"
-    r"malpractice|liability)\b"
-)
+_COVERAGE = rf"(?:{alternation(_LINE_WORDS, lower=True)})\b"
+"""A line of coverage by any of its words (the ``lines`` of the shared vocabulary)."""
 _BOOK = re.compile(r"\b(?:pipeline|book of business|my book|our book|the book|across)\b")
 """The book as a whole: many accounts unless one is named ("where's Sunny Days in the pipeline")."""
 _SOMEONE = re.compile(r"\b(?:anyone|anybody|everyone|everybody|anything|everything)\b")

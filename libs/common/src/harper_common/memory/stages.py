@@ -1,4 +1,7 @@
-"""Pipeline stages, their aliases and their follow-up rules (MEMORY_FORMAT.md, "Stages")."""
+"""Pipeline stages, their aliases and their follow-up rules (MEMORY_FORMAT.md, "Stages").
+
+The aliases are data: the ``stages`` of the shared vocabulary (``harper_common.vocabulary``).
+"""
 
 from __future__ import annotations
 
@@ -7,6 +10,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from harper_common.memory.errors import UnknownStage
+from harper_common.vocabulary import VOCABULARY_FILE, VocabularyError, vocabulary
 
 
 class Stage(StrEnum):
@@ -24,38 +28,20 @@ class Stage(StrEnum):
 
 STAGES: tuple[Stage, ...] = tuple(Stage)
 
-_ALIASES: dict[str, Stage] = {
-    "new": Stage.NEW_LEAD,
-    "lead": Stage.NEW_LEAD,
-    "new lead": Stage.NEW_LEAD,
-    "prospect": Stage.NEW_LEAD,
-    "intake": Stage.INTAKE,
-    "qualification": Stage.INTAKE,
-    "qualifying": Stage.INTAKE,
-    "application": Stage.APPLICATION_RECEIVED,
-    "app": Stage.APPLICATION_RECEIVED,
-    "app received": Stage.APPLICATION_RECEIVED,
-    "application received": Stage.APPLICATION_RECEIVED,
-    "submission": Stage.SUBMITTED,
-    "submitted": Stage.SUBMITTED,
-    "sub": Stage.SUBMITTED,
-    "submitted to carrier": Stage.SUBMITTED,
-    "submitted to market": Stage.SUBMITTED,
-    "quote": Stage.QUOTED,
-    "quoted": Stage.QUOTED,
-    "quote pitched": Stage.QUOTED,
-    "quote sent": Stage.QUOTED,
-    "proposal": Stage.QUOTED,
-    "bound": Stage.BOUND,
-    "bind": Stage.BOUND,
-    "binding": Stage.BOUND,
-    "policy bound": Stage.BOUND,
-    "closed won": Stage.CLOSED_WON,
-    "won": Stage.CLOSED_WON,
-    "closed lost": Stage.CLOSED_LOST,
-    "lost": Stage.CLOSED_LOST,
-    "dead": Stage.CLOSED_LOST,
-}
+
+def _aliases() -> dict[str, Stage]:
+    """Every stage's name and aliases (lowercase), from the shared vocabulary."""
+    entries = vocabulary().stages
+    if tuple(entry.name for entry in entries) != tuple(stage.value for stage in STAGES):
+        raise VocabularyError(VOCABULARY_FILE, "stages must be the canonical stages, in order")
+    return {
+        " ".join(word.lower().split()): Stage(entry.name)
+        for entry in entries
+        for word in (entry.name, *entry.aliases)
+    }
+
+
+_ALIASES: dict[str, Stage] = _aliases()
 
 _SPACES = re.compile(r"[\s_\-]+")
 
