@@ -282,6 +282,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/vocabulary": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get Vocabulary
+         * @description The stages in pipeline order, the lines in form order, the carriers and industries.
+         */
+        get: operations["get_vocabulary_vocabulary_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/communications": {
         parameters: {
             query?: never;
@@ -511,6 +531,19 @@ export interface components {
             cleared: boolean;
             /** Generation */
             generation: number;
+        };
+        /**
+         * CarrierEntry
+         * @description An insurance carrier, with other spellings of its name (case matters: "NEXT").
+         */
+        CarrierEntry: {
+            /** Name */
+            name: string;
+            /**
+             * Also
+             * @default []
+             */
+            also: string[];
         };
         /**
          * Channel
@@ -953,6 +986,24 @@ export interface components {
              */
             accounts_indexed?: number;
         };
+        /**
+         * IndustryEntry
+         * @description A kind of business as state.md's ``industry`` holds it, and what brokers call it.
+         */
+        IndustryEntry: {
+            /** Name */
+            name: string;
+            /**
+             * One
+             * @default []
+             */
+            one: string[];
+            /**
+             * Many
+             * @default []
+             */
+            many: string[];
+        };
         JsonValue: unknown;
         /** KeyInfo */
         KeyInfo: {
@@ -975,6 +1026,29 @@ export interface components {
         KeyList: {
             /** Keys */
             keys: components["schemas"]["KeyInfo"][];
+        };
+        /**
+         * LineEntry
+         * @description A line of coverage: its full name as Harper writes it, and the words for it.
+         */
+        LineEntry: {
+            /** Name */
+            name: string;
+            /**
+             * Shorthand
+             * @default []
+             */
+            shorthand: string[];
+            /**
+             * Book Words
+             * @default []
+             */
+            book_words: string[];
+            /**
+             * When Unqualified
+             * @default []
+             */
+            when_unqualified: string[];
         };
         /** LoginBody */
         LoginBody: {
@@ -1131,6 +1205,19 @@ export interface components {
              * @default true
              */
             signed_out: boolean;
+        };
+        /**
+         * StageEntry
+         * @description A pipeline stage: its canonical name and the aliases people use for it.
+         */
+        StageEntry: {
+            /** Name */
+            name: string;
+            /**
+             * Aliases
+             * @default []
+             */
+            aliases: string[];
         };
         /** StateChange */
         StateChange: {
@@ -1418,6 +1505,20 @@ export interface components {
             input?: unknown;
             /** Context */
             ctx?: Record<string, never>;
+        };
+        /**
+         * Vocabulary
+         * @description Every shared word list. Stages are in pipeline order, lines in the order of forms.
+         */
+        Vocabulary: {
+            /** Stages */
+            stages: components["schemas"]["StageEntry"][];
+            /** Lines */
+            lines: components["schemas"]["LineEntry"][];
+            /** Carriers */
+            carriers: components["schemas"]["CarrierEntry"][];
+            /** Industries */
+            industries: components["schemas"]["IndustryEntry"][];
         };
     };
     responses: never;
@@ -3057,6 +3158,71 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+            /** @description Too many requests (or open streams) for this key. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    get_vocabulary_vocabulary_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Vocabulary"];
+                };
+            };
+            /** @description A body or query string that is not valid Unicode, or a Host not served. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description No API key or session, or one not valid. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The key's role is too low for this route, or a cross-origin write. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body is over HARPER_MAX_BODY_BYTES. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Too many requests (or open streams) for this key. */
