@@ -201,7 +201,7 @@ describe('Harper explorer in Chromium', { timeout: 600_000 }, () => {
     const dialog = page.getByRole('dialog');
     await dialog.getByText('New Company LLC').first().waitFor();
     await dialog.getByRole('button', { name: /Add Details/ }).click();
-    await dialog.getByLabel('Industry').selectOption('Healthcare');
+    await dialog.getByLabel('Industry').selectOption('Medical Clinic');
     await dialog.getByLabel('Location').fill('Austin, TX');
     await dialog.getByLabel('Primary email').fill('contact@newcompany.com');
     await dialog.getByLabel('Primary phone').fill('(512) 555-1234');

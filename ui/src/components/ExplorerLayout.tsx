@@ -1,7 +1,8 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { clearCache, getFile, getHealth, postConfirm, type Health } from '../api/client';
 import { useExploration } from '../state/useExploration';
-import { ClarificationModal, ConfirmationModal, VagueUpdateClarificationModal } from './ConfirmationModal';
+import { ClarificationModal } from './ClarificationModal';
+import { ConfirmationModal } from './ConfirmationModal';
 import { FilePreview, type OpenFile } from './FilePreview';
 import { FileTree } from './FileTree';
 import { memoryPath } from './paths';
@@ -9,6 +10,7 @@ import { QueryInput } from './QueryInput';
 import { QuerySelector } from './QuerySelector';
 import { SentNotices } from './SentNotices';
 import { ToolPanel } from './ToolPanel';
+import { VagueUpdateClarificationModal } from './VagueUpdateClarificationModal';
 
 /** The explorer: header, sample queries and memory tree, agent journey, answer and file preview. */
 export function ExplorerLayout() {

@@ -1,10 +1,13 @@
 import { fireEvent, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { forgetVocabulary, type Vocabulary } from '../api/vocabulary';
 import { SAMPLE_CATEGORIES } from '../data/sampleQueries';
 import { answer, confirmation, followup, intentEvent, routingEvent, toolCallEvent, toolResultEvent, update, vague } from '../test/fixtures';
 import { explorationReducer as reduce, initialExploration } from '../state/exploration';
-import { ClarificationModal, ConfirmationModal, VagueUpdateClarificationModal } from './ConfirmationModal';
+import { ClarificationModal } from './ClarificationModal';
+import { ConfirmationModal } from './ConfirmationModal';
+import { VagueUpdateClarificationModal } from './VagueUpdateClarificationModal';
 import { FilePreview } from './FilePreview';
 import { FollowupDraftCard } from './FollowupDraftCard';
 import { QuerySelector } from './QuerySelector';
@@ -130,25 +133,65 @@ describe('FilePreview', () => {
 });
 
 describe('ConfirmationModal', () => {
-  it('creates with only the details filled in', async () => {
+  const words: Vocabulary = {
+    stages: [{ name: 'New Lead', aliases: ['lead'] }],
+    lines: [
+      { name: "Workers' Compensation", shorthand: ['WC'], book_words: [], when_unqualified: [] },
+      { name: 'General Liability', shorthand: ['GL'], book_words: [], when_unqualified: [] },
+    ],
+    carriers: [{ name: 'NEXT', also: [] }],
+    industries: [{ name: 'Childcare Center', one: ['daycare'], many: ['daycares'] }],
+  };
+  const served = (response: () => Response) => {
+    forgetVocabulary();
+    vi.stubGlobal(
+      'fetch',
+      vi.fn<typeof fetch>(async (input) => (String(input) === '/vocabulary' ? response() : new Response('{}', { status: 404 }))),
+    );
+  };
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('creates with only the details filled in, choosing from the vocabulary', async () => {
+    served(() => new Response(JSON.stringify(words), { headers: { 'Content-Type': 'application/json' } }));
     const onConfirm = vi.fn();
     render(<ConfirmationModal pending={confirmation} onConfirm={onConfirm} onCancel={vi.fn()} onPickAlternative={vi.fn()} />);
     expect(screen.getByText('New Company LLC')).toBeInTheDocument();
     expect(screen.getByText('New Century Logistics')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: /Add Details/ }));
-    await userEvent.selectOptions(screen.getByLabelText('Industry'), 'Healthcare');
+    await screen.findByRole('option', { name: 'Childcare Center' });
+    expect(within(screen.getByLabelText('Industry')).getAllByRole('option').map((o) => o.textContent)).toEqual([
+      '—',
+      'Childcare Center',
+    ]);
+    await userEvent.selectOptions(screen.getByLabelText('Industry'), 'Childcare Center');
     await userEvent.type(screen.getByLabelText('Location'), 'Austin, TX');
     await userEvent.click(screen.getByLabelText("Workers' Compensation"));
     await userEvent.click(screen.getByLabelText('General Liability'));
     await userEvent.click(screen.getByRole('button', { name: 'Create account' }));
     expect(onConfirm).toHaveBeenCalledWith({
-      industry: 'Healthcare',
+      industry: 'Childcare Center',
       location: 'Austin, TX',
       insurance_types: ["Workers' Compensation", 'General Liability'],
     });
   });
 
+  it('lets the broker type the industry and lines when the vocabulary cannot be loaded', async () => {
+    served(() => new Response('{"message": "down"}', { status: 503 }));
+    const onConfirm = vi.fn();
+    render(<ConfirmationModal pending={confirmation} onConfirm={onConfirm} onCancel={vi.fn()} onPickAlternative={vi.fn()} />);
+    await userEvent.click(screen.getByRole('button', { name: /Add Details/ }));
+    await screen.findByText(/could not be loaded/);
+    await userEvent.type(screen.getByLabelText('Industry'), 'Bakery');
+    await userEvent.type(screen.getByLabelText('Insurance types'), 'General Liability, Cyber Liability ,');
+    await userEvent.click(screen.getByRole('button', { name: 'Create account' }));
+    expect(onConfirm).toHaveBeenCalledWith({
+      industry: 'Bakery',
+      insurance_types: ['General Liability', 'Cyber Liability'],
+    });
+  });
+
   it('can create with just the name, cancel, or pick a similar account', async () => {
+    served(() => new Response(JSON.stringify(words)));
     const onConfirm = vi.fn();
     const onCancel = vi.fn();
     const onPick = vi.fn();
