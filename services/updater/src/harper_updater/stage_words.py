@@ -1,22 +1,18 @@
 """Finding a stage change in a broker's words: "mark as quoted", "move to submission", "they bound".
 
-Stage names and their aliases are read by `harper_common.memory.stages.canonical_stage`; this
-module only finds where in the sentence a stage is being set.
+Stage names and their aliases are the shared vocabulary's (``harper_common.vocabulary``), read
+by `harper_common.memory.stages.canonical_stage`; this module only finds where in the sentence a
+stage is being set.
 """
 
 from __future__ import annotations
 
 import re
 
-from harper_common.memory.stages import STAGES
+from harper_common.vocabulary import vocabulary
 
-_SURFACE = (
-    *(stage.value for stage in STAGES),
-    "application received", "app received", "quote pitched", "quote sent", "policy bound",
-    "submitted to carrier", "submitted to market", "new lead", "prospect", "qualification",
-    "qualifying", "application", "app", "submission", "submitted", "sub", "quoted", "quote",
-    "proposal", "bound", "bind", "binding", "won", "lost", "dead", "new", "lead", "intake",
-)  # fmt: skip
+_SURFACE = tuple(word for entry in vocabulary().stages for word in (entry.name, *entry.aliases))
+"""Every stage's name and aliases (the ``stages`` of the shared vocabulary)."""
 _STAGE_WORDS = "|".join(
     sorted({re.escape(word.lower()).replace(r"\ ", r"\s+") for word in _SURFACE}, key=len)[::-1]
 )
