@@ -39,11 +39,11 @@ from harper_followup.conversation import Conversation
 from harper_followup.delivery import SmtpMailer
 from harper_followup.drafter import LocalDrafter
 from harper_followup.execute import Executor
-from harper_followup.memory import AgentMemory
 from harper_followup.notify import NoticeBoard
 from harper_followup.rules import URGENCY_ORDER, load_rules
 from harper_followup.scan import PendingScanner
-from harper_followup.store import ActionStore, FollowupAction, Notices, Outbox
+from harper_followup.state import FollowupState
+from harper_followup.store import FollowupAction
 
 TODAY = date(2026, 11, 22)
 INTENT = IntentInfo(intent="followup", confidence=0.92, rule="followup_command")
@@ -118,7 +118,8 @@ def make_agent(
 ) -> tuple[FollowupAgent, Sessions, ScriptedRecorder, Clock, Steps]:
     rules = load_rules(skills_dir)
     sessions, recorder, clock, steps = Sessions(), ScriptedRecorder(), Clock(), Steps()
-    memory, actions, outbox = AgentMemory(folder), ActionStore(folder), Outbox(folder)
+    state = FollowupState.in_memory()
+    actions, outbox, memory = state.actions, state.outbox, state.memory
     mailer = SmtpMailer(sink.host, sink.port, "followups@example.test")
     executor = Executor(actions, outbox, memory, mailer, recorder, "followups@example.test", clock)
     agent = FollowupAgent(
@@ -135,7 +136,7 @@ def make_agent(
         channel_modes=channel_modes or {},
         approval_ttl=timedelta(hours=24),
         clock=clock,
-        notifier=NoticeBoard(Notices(folder), Announced(), clock),
+        notifier=NoticeBoard(state.notices, Announced(), clock),
         fixed_today=TODAY,
         progress=lambda _: steps,
     )

@@ -16,8 +16,8 @@ from harper_common.messages.query import FollowupDraft
 from harper_common.servers.smtp_sink import SmtpSink, read_mailbox
 from harper_followup.delivery import SmtpMailer
 from harper_followup.execute import Executor
-from harper_followup.memory import AgentMemory
-from harper_followup.store import ActionStore, FollowupAction, Outbox, Recipient
+from harper_followup.state import FollowupState
+from harper_followup.store import FollowupAction, Recipient
 
 
 @pytest.fixture
@@ -29,11 +29,11 @@ def sink(tmp_path: Path) -> Iterator[SmtpSink]:
 @pytest.fixture
 def parts(tmp_path: Path, sink: SmtpSink) -> tuple[Executor, ScriptedRecorder, Clock]:
     recorder, clock = ScriptedRecorder(), Clock()
-    folder = tmp_path / "followup"
+    state = FollowupState.in_memory()
     executor = Executor(
-        ActionStore(folder),
-        Outbox(folder),
-        AgentMemory(folder),
+        state.actions,
+        state.outbox,
+        state.memory,
         SmtpMailer(sink.host, sink.port, "followups@example.test"),
         recorder,
         "followups@example.test",
@@ -87,7 +87,7 @@ async def test_approving_twice_sends_one_mail_and_records_once(
     assert (request.outcome, request.channel, request.approved_by) == ("sent", "email", "broker")
     [item] = await executor.outbox.items()
     assert item.channel == "email" and item.message_id == first.message_id
-    memory = executor.memory.get("29041")
+    memory = await executor.memory.get("29041")
     assert memory.sent_count == 1 and memory.last_channel == "email"
 
 
@@ -143,12 +143,12 @@ async def test_an_unreachable_smtp_server_sends_nothing_and_can_be_retried(
     tmp_path: Path, sink: SmtpSink
 ) -> None:
     recorder, clock = ScriptedRecorder(), Clock()
-    folder = tmp_path / "other"
+    state = FollowupState.in_memory()
     closed_port = SmtpSink(tmp_path / "unused").port  # never started
     broken = Executor(
-        ActionStore(folder),
-        Outbox(folder),
-        AgentMemory(folder),
+        state.actions,
+        state.outbox,
+        state.memory,
         SmtpMailer("127.0.0.1", closed_port, "f@example.test"),
         recorder,
         "f@example.test",

@@ -128,7 +128,7 @@ class FollowupAgent:
     async def pending(self, request: FollowupPendingRequest) -> FollowupPendingReply:
         today = self.today(request.today)
         found = await self.scanner.scan(
-            request.filters, today, self.clock(), self.memory.snapshot()
+            request.filters, today, self.clock(), await self.memory.snapshot()
         )
         return FollowupPendingReply(
             accounts=found[: request.limit], total=len(found), filters=request.filters
@@ -196,9 +196,11 @@ class FollowupAgent:
         if mode == "dry_run":
             return Outcome(data, drafted, None, mode)
         action = self._action(data, drafted)
-        await self.actions.save(action)
+        await self.actions.add(action)
         if mode == "review-before":
-            self.memory.proposed(account_id, action.action_id, action.created_at, action.expires_at)
+            await self.memory.proposed(
+                account_id, action.action_id, action.created_at, action.expires_at
+            )
             await self.sessions.open(action, query, intent)
             return Outcome(data, drafted, action, mode)
         await progress.step(ToolCallStep(call_id=action.action_id, tool="send_message"))
@@ -227,7 +229,7 @@ class FollowupAgent:
             today=self.today(today),
             channel=channel,
             purpose=purpose,
-            memory=self.memory.get(account_id),
+            memory=await self.memory.get(account_id),
         )
         summary = f"{data.profile.voice} voice, prefers {data.profile.channel.value}"
         await progress.step(

@@ -41,7 +41,7 @@ class BatchRunner:
         run_mode: Mode | None = "dry_run" if request.dry_run else mode
         today = agent.today(request.today)
         due = await agent.scanner.scan(
-            PendingFilters(), today, agent.clock(), agent.memory.snapshot()
+            PendingFilters(), today, agent.clock(), await agent.memory.snapshot()
         )
         due = [a for a in due if not a.awaiting_approval]  # drafted already: the broker decides
         chosen = due[: request.limit]

@@ -81,7 +81,7 @@ class Conversation:
         """A follow-up without an account: list the most urgent due accounts to pick from."""
         today = self.agent.today()
         due = await self.agent.scanner.scan(
-            PendingFilters(), today, self.agent.clock(), self.agent.memory.snapshot()
+            PendingFilters(), today, self.agent.clock(), await self.agent.memory.snapshot()
         )
         if not due:
             message = f"No account is due for follow-up as of {today.isoformat()}."

@@ -1,9 +1,10 @@
 """Approving, rejecting and sending a drafted follow-up, each at most once.
 
-Sending: the action is claimed exclusively (a second approval, even in another replica, finds the
-claim), delivered (email over SMTP; a text or a call script to the outbox), saved as sent at once,
-then recorded in history through the updater. When recording fails the action stays sent and a
-later approval only retries the recording: a client never gets the same follow-up twice.
+Sending: the action is claimed exclusively (create-if-absent in the claims bucket: a second
+approval, an execute or a rejection, even in another replica, finds the claim), delivered (email
+over SMTP; a text or a call script to the outbox), saved as sent at once, then recorded in
+history through the updater. When recording fails the action stays sent and a later approval
+only retries the recording: a client never gets the same follow-up twice.
 """
 
 from __future__ import annotations
@@ -69,9 +70,17 @@ class Executor:
                 ErrorCode.CONFLICT, f"The follow-up to {action.account_name} was already sent."
             )
         self._refuse_closed(action)
+        if not await self.actions.claim(action.action_id, "reject"):
+            current = await self._lost_claim(action.action_id)
+            if current.status == "rejected":
+                return current
+            raise ServiceFailure(
+                ErrorCode.CONFLICT,
+                f"The follow-up to {action.account_name} is being sent; it cannot be rejected.",
+            )
         action = action.model_copy(update={"status": "rejected", "decided_at": self.clock()})
         await self.actions.save(action)
-        self.memory.rejected(action.account_id, action.action_id)
+        await self.memory.rejected(action.account_id, action.action_id)
         return await self._record(action, request_id, "rejected", by)
 
     def _refuse_closed(self, action: FollowupAction) -> None:
@@ -91,9 +100,9 @@ class Executor:
 
     async def send(self, action: FollowupAction, request_id: str, by: str | None) -> FollowupAction:
         """Deliver once, save as sent, then record; a lost race returns the winner's result."""
-        if not self.actions.claim(action.action_id):
-            current = await self.load(action.action_id)
-            if current.sent:
+        if not await self.actions.claim(action.action_id):
+            current = await self._lost_claim(action.action_id)
+            if current.status == "sent":
                 return current
             raise ServiceFailure(
                 ErrorCode.CONFLICT, "This follow-up is being sent right now; nothing more was done."
@@ -101,7 +110,7 @@ class Executor:
         try:
             message_id = await self._deliver(action)
         except Exception as exc:
-            self.actions.release(action.action_id)
+            await self.actions.release(action.action_id)
             raise ServiceFailure(
                 ErrorCode.UNAVAILABLE,
                 f"Could not send the {action.draft.channel} to {action.account_name}: {exc}",
@@ -120,10 +129,17 @@ class Executor:
         )
         await self.actions.save(action)
         await self.outbox.add(_outbox_item(action, now))
-        self.memory.sent(action.account_id, action.draft.channel, now)
+        await self.memory.sent(action.account_id, action.draft.channel, now)
         if not sent:
             return action  # a call script: the broker makes the call; nothing to record yet
         return await self._record(action, request_id, "sent", by)
+
+    async def _lost_claim(self, action_id: str) -> FollowupAction:
+        """The action as the replica holding its claim left it; refused when it is closed."""
+        current = await self.load(action_id)
+        if current.status not in ("sent", "pending"):
+            self._refuse_closed(current)
+        return current
 
     async def _deliver(self, action: FollowupAction) -> str | None:
         if action.draft.channel != "email":

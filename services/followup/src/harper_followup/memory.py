@@ -1,20 +1,21 @@
 """The agent's memory between runs: per account, what it last proposed and sent, and when.
 
-Kept in ``<data dir>/followup/memory.json`` (written whole, atomically), read once and cached; a
-scan over 10,000 accounts looks each one up in a dict. It lets the next scan or batch skip an
-account that already has a follow-up waiting for approval, or that was sent one less than its
-stage's number of days ago (the index may not have caught up with the new ``last_contact`` yet).
+Kept in the ``HARPER_FOLLOWUP_MEMORY`` KV bucket, one key per account, so every replica shares
+it; each change is a compare-and-set on the key's revision, retried when another replica changed
+the account in between (no update is lost). A scan over 10,000 accounts reads the whole bucket
+once (``snapshot``). It lets the next scan or batch skip an account that already has a follow-up
+waiting for approval, or that was sent one less than its stage's number of days ago (the index
+may not have caught up with the new ``last_contact`` yet).
 """
 
 from __future__ import annotations
 
-import threading
+from collections.abc import Callable
 from datetime import date, datetime
-from pathlib import Path
 
-from pydantic import BaseModel, TypeAdapter
+from pydantic import BaseModel
 
-from harper_common.memory import atomic_write_text
+from harper_common.bus.kv import KvStore
 from harper_common.messages.followup import DraftChannel
 
 
@@ -28,66 +29,85 @@ class AccountMemory(BaseModel):
     rejected_count: int = 0
 
 
-_Book = TypeAdapter(dict[str, AccountMemory])
+Change = Callable[[AccountMemory], AccountMemory | None]
+"""The new memory from the current one; None: nothing to change."""
 
 
 class AgentMemory:
-    """Per-account follow-up memory, durable in one JSON file."""
+    """Per-account follow-up memory, shared through a KV bucket."""
 
-    def __init__(self, folder: Path) -> None:
-        self.path = folder / "memory.json"
-        self._lock = threading.Lock()
-        self._book: dict[str, AccountMemory] | None = None
+    def __init__(self, kv: KvStore) -> None:
+        self.kv = kv
 
-    def _loaded(self) -> dict[str, AccountMemory]:
-        if self._book is None:
-            if self.path.exists():
-                self._book = _Book.validate_json(self.path.read_bytes())
-            else:
-                self._book = {}
-        return self._book
+    async def get(self, account_id: str) -> AccountMemory:
+        found = await self.kv.get(account_id)
+        return AccountMemory() if found is None else AccountMemory.model_validate_json(found.value)
 
-    def get(self, account_id: str) -> AccountMemory:
-        with self._lock:
-            return self._loaded().get(account_id, AccountMemory()).model_copy()
+    async def snapshot(self) -> dict[str, AccountMemory]:
+        return {
+            account_id: AccountMemory.model_validate_json(found.value)
+            for account_id, found in (await self.kv.items()).items()
+        }
 
-    def snapshot(self) -> dict[str, AccountMemory]:
-        with self._lock:
-            return dict(self._loaded())
-
-    def _update(self, account_id: str, **changes: object) -> None:
-        with self._lock:
-            book = self._loaded()
-            current = book.get(account_id, AccountMemory())
-            book[account_id] = current.model_copy(update=changes)
-            self.path.parent.mkdir(parents=True, exist_ok=True)
-            atomic_write_text(self.path, _Book.dump_json(book, indent=1).decode())
-
-    def proposed(self, account_id: str, action_id: str, at: datetime, expires: datetime) -> None:
-        self._update(
-            account_id, last_proposed_at=at, pending_action_id=action_id, pending_expires_at=expires
-        )
-
-    def sent(self, account_id: str, channel: DraftChannel, at: datetime) -> None:
-        count = self.get(account_id).sent_count
-        self._update(
-            account_id,
-            last_sent_at=at,
-            last_channel=channel,
-            sent_count=count + 1,
-            pending_action_id=None,
-            pending_expires_at=None,
-        )
-
-    def rejected(self, account_id: str, action_id: str) -> None:
-        memory = self.get(account_id)
-        if memory.pending_action_id == action_id:
-            self._update(
-                account_id,
-                pending_action_id=None,
-                pending_expires_at=None,
-                rejected_count=memory.rejected_count + 1,
+    async def change(self, account_id: str, change: Change) -> None:
+        """Apply ``change`` to the account's current memory, again if another writer won."""
+        while True:
+            found = await self.kv.get(account_id)
+            current = (
+                AccountMemory() if found is None else AccountMemory.model_validate_json(found.value)
             )
+            changed = change(current)
+            if changed is None:
+                return
+            value = changed.model_dump_json().encode()
+            if found is None:
+                written = await self.kv.create(account_id, value)
+            else:
+                written = await self.kv.update(account_id, value, found.revision)
+            if written is not None:
+                return
+
+    async def proposed(
+        self, account_id: str, action_id: str, at: datetime, expires: datetime
+    ) -> None:
+        await self.change(
+            account_id,
+            lambda memory: memory.model_copy(
+                update={
+                    "last_proposed_at": at,
+                    "pending_action_id": action_id,
+                    "pending_expires_at": expires,
+                }
+            ),
+        )
+
+    async def sent(self, account_id: str, channel: DraftChannel, at: datetime) -> None:
+        await self.change(
+            account_id,
+            lambda memory: memory.model_copy(
+                update={
+                    "last_sent_at": at,
+                    "last_channel": channel,
+                    "sent_count": memory.sent_count + 1,
+                    "pending_action_id": None,
+                    "pending_expires_at": None,
+                }
+            ),
+        )
+
+    async def rejected(self, account_id: str, action_id: str) -> None:
+        def reject(memory: AccountMemory) -> AccountMemory | None:
+            if memory.pending_action_id != action_id:
+                return None
+            return memory.model_copy(
+                update={
+                    "pending_action_id": None,
+                    "pending_expires_at": None,
+                    "rejected_count": memory.rejected_count + 1,
+                }
+            )
+
+        await self.change(account_id, reject)
 
 
 def recently_handled(

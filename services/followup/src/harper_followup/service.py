@@ -1,6 +1,7 @@
 """The follow-up agent service. Run alone with ``harper serve followup``.
 
-Needs NATS_URL, REDIS_URL (approval sessions), the memory root (read-only) and an SMTP server
+Needs NATS_URL (its state lives in JetStream KV buckets, shared by every replica), REDIS_URL
+(approval sessions), the memory root (read-only) and an SMTP server
 (HARPER_SMTP_HOST/PORT; ``harper up`` starts a local sink). HARPER_FOLLOWUP_MODE picks the
 oversight (review-before, auto, notify-after, dry_run), HARPER_FOLLOWUP_CHANNEL_MODES one per
 channel; HARPER_FOLLOWUP_SCHEDULE_TIME the daily run (UTC).
@@ -17,6 +18,7 @@ from pydantic import ValidationError
 from redis.asyncio import Redis
 
 from harper_common.brain import AuditLog, BrainSettings, ClaudeClient
+from harper_common.bus.broker import jetstream
 from harper_common.bus.client import BusClient, BusError
 from harper_common.bus.index_client import IndexClient
 from harper_common.bus.progress import BusProgress
@@ -35,12 +37,13 @@ from harper_followup.conversation import Conversation
 from harper_followup.delivery import BusRecorder, SmtpMailer
 from harper_followup.drafter import Drafter, LocalDrafter
 from harper_followup.execute import Executor
-from harper_followup.memory import AgentMemory
+from harper_followup.legacy_files import import_files
 from harper_followup.notify import NoticeBoard
 from harper_followup.payload_cache import CachedPayloads
 from harper_followup.rules import load_rules
 from harper_followup.scan import IndexPayloads, PendingScanner
-from harper_followup.store import ActionStore, FollowupAction, Notices, Outbox
+from harper_followup.state import FollowupState
+from harper_followup.store import FollowupAction
 
 NAME = "followup"
 CACHE_MAX_AGE_S = 300.0
@@ -97,30 +100,36 @@ def build(settings: HarperSettings) -> BusService:
     session_ttl = int((ttl + SESSION_GRACE).total_seconds())
     rules = load_rules(settings.skills_dir)
     root = MemoryRoot(settings.mem_root)
-    folder = settings.followup_dir
-    memory, actions, outbox = AgentMemory(folder), ActionStore(folder), Outbox(folder)
+    state = FollowupState.on_nats(lambda: jetstream(service.broker), settings.jetstream_replicas)
+    import_legacy_files(service, settings, state)
     mailer = SmtpMailer(settings.smtp_host, settings.smtp_port, settings.smtp_from)
     index = IndexClient(bus)
     payloads = CachedPayloads(IndexPayloads(index, root), max_age_s=CACHE_MAX_AGE_S)
     follow_index(service, payloads)
     keep_warm(service, index, payloads)
     executor = Executor(
-        actions, outbox, memory, mailer, BusRecorder(bus), settings.smtp_from, utc_now
+        state.actions,
+        state.outbox,
+        state.memory,
+        mailer,
+        BusRecorder(bus),
+        settings.smtp_from,
+        utc_now,
     )
 
     async def announce(notice: FollowupNotice) -> None:
         await service.broker.publish(notice.model_dump(mode="json"), subjects.NOTIFY_FOLLOWUP_SENT)
 
-    notices = NoticeBoard(Notices(folder), announce, utc_now)
+    notices = NoticeBoard(state.notices, announce, utc_now)
     agent = FollowupAgent(
         root=root,
         rules=rules,
         scanner=PendingScanner(rules, payloads),
         drafter=make_drafter(settings, service),
         executor=executor,
-        actions=actions,
-        outbox_store=outbox,
-        memory=memory,
+        actions=state.actions,
+        outbox_store=state.outbox,
+        memory=state.memory,
         sessions=RedisApprovalSessions(SessionStore(redis, ttl_s=session_ttl)),
         mode=settings.followup_mode,
         channel_modes=settings.followup_channel_modes,
@@ -139,6 +148,17 @@ def build(settings: HarperSettings) -> BusService:
 
     service.on_stop.append(close_redis)
     return service
+
+
+def import_legacy_files(
+    service: BusService, settings: HarperSettings, state: FollowupState
+) -> None:
+    """Before serving: the JSON files of an earlier version into the buckets, once."""
+
+    async def run() -> None:
+        await import_files(settings.followup_dir, state)
+
+    service.on_start.append(run)
 
 
 def follow_index(service: BusService, cache: CachedPayloads) -> None:

@@ -1,27 +1,23 @@
-"""The follow-up agent's durable state under ``<data dir>/followup``: actions and outbox.
+"""The follow-up agent's shared state: actions, claims, outbox and notices, each in its own NATS
+JetStream KV bucket (``harper_common.bus.buckets``), so every replica sees the same.
 
-- ``actions/<id>.json``: each drafted follow-up waiting for (or past) the broker's decision. An
+- actions (key ``<id>``): each drafted follow-up waiting for (or past) the broker's decision. An
   action keeps its record after it expires, so "expired" and "never existed" differ.
-- ``actions/<id>.claim``: created exclusively by whoever sends the action, so two approvals (even
-  in two replicas) send it once.
-- ``outbox/<time>-<id>.json``: what went out (email, text, call script), listable.
-- ``notices/<time>-<id>.json``: what went out in notify-after mode, for the broker to read.
-
-Every file is written whole (temp file, fsync, rename).
+- claims (key ``<id>``): created (create-if-absent) by whoever sends or rejects the action, so two
+  approvals, or an approval and an execute, in two replicas, decide it once.
+- outbox (key ``<time>-<id>``): what went out (email, text, call script), listable.
+- notices (key ``<time>-<id>``): what went out in notify-after mode, for the broker to read.
 """
 
 from __future__ import annotations
 
-import os
 from collections.abc import Callable
 from datetime import datetime
-from pathlib import Path
 from typing import Generic, Literal, TypeVar
 
-import anyio.to_thread
 from pydantic import BaseModel, Field
 
-from harper_common.memory import atomic_write_text
+from harper_common.bus.kv import KvStore
 from harper_common.messages.followup import FollowupNotice, OutboxItem
 from harper_common.messages.query import FollowupDraft
 
@@ -67,73 +63,77 @@ def valid_action_id(action_id: str) -> bool:
 
 
 class ActionStore:
-    """Follow-up actions as JSON files, one per action."""
+    """Follow-up actions by id, and the claims that decide each once."""
 
-    def __init__(self, folder: Path) -> None:
-        self.folder = folder / "actions"
+    def __init__(self, actions: KvStore, claims: KvStore) -> None:
+        self.actions = actions
+        self.claims = claims
 
-    def _path(self, action_id: str, suffix: str = ".json") -> Path:
+    @staticmethod
+    def _key(action_id: str) -> str:
         if not valid_action_id(action_id):
             raise KeyError(action_id)
-        return self.folder / f"{action_id}{suffix}"
+        return action_id
+
+    async def add(self, action: FollowupAction) -> bool:
+        """Keep a new action; False when one with its id exists (kept as it is)."""
+        value = action.model_dump_json().encode()
+        return await self.actions.create(self._key(action.action_id), value) is not None
 
     async def save(self, action: FollowupAction) -> None:
-        path = self._path(action.action_id)
-        await anyio.to_thread.run_sync(_write, path, action.model_dump_json(indent=1))
+        await self.actions.put(self._key(action.action_id), action.model_dump_json().encode())
 
     async def get(self, action_id: str) -> FollowupAction | None:
         try:
-            path = self._path(action_id)
+            key = self._key(action_id)
         except KeyError:
             return None
-        text = await anyio.to_thread.run_sync(_read, path)
-        return None if text is None else FollowupAction.model_validate_json(text)
+        found = await self.actions.get(key)
+        return None if found is None else FollowupAction.model_validate_json(found.value)
 
-    def claim(self, action_id: str) -> bool:
-        """Take the right to send this action; only the first caller ever gets True."""
-        self.folder.mkdir(parents=True, exist_ok=True)
-        try:
-            fd = os.open(self._path(action_id, ".claim"), os.O_CREAT | os.O_EXCL | os.O_WRONLY)
-        except FileExistsError:
-            return False
-        os.close(fd)
-        return True
+    async def claim(self, action_id: str, by: str = "send") -> bool:
+        """Take the right to decide this action; only the first caller ever gets True."""
+        return await self.claims.create(self._key(action_id), by.encode()) is not None
 
-    def release(self, action_id: str) -> None:
+    async def release(self, action_id: str) -> None:
         """Give the claim back (nothing went out; a later approval may try again)."""
-        self._path(action_id, ".claim").unlink(missing_ok=True)
+        await self.claims.delete(self._key(action_id))
+
+    async def claimed(self) -> dict[str, str]:
+        """Every claim held, by action id: what it was taken for."""
+        return {key: found.value.decode() for key, found in (await self.claims.items()).items()}
 
 
 class Ledger(Generic[EntryT]):
-    """Entries written once, one file each, named by time so a listing is newest first."""
+    """Entries written once, keyed by time so a listing is newest first."""
 
-    def __init__(self, folder: Path, model: type[EntryT]) -> None:
-        self.folder = folder
+    def __init__(self, kv: KvStore, model: type[EntryT]) -> None:
+        self.kv = kv
         self.model = model
 
     async def add(self, at: datetime, key: str, entry: EntryT) -> None:
-        path = self.folder / f"{at.strftime('%Y%m%dT%H%M%S%f')}-{key}.json"
-        await anyio.to_thread.run_sync(_write, path, entry.model_dump_json(indent=1))
+        """Keep ``entry`` (a second add of the same entry keeps the first)."""
+        await self.kv.create(ledger_key(at, key), entry.model_dump_json().encode())
 
     async def entries(self, keep: Callable[[EntryT], bool]) -> list[EntryT]:
-        return await anyio.to_thread.run_sync(self._entries, keep)
-
-    def _entries(self, keep: Callable[[EntryT], bool]) -> list[EntryT]:
-        if not self.folder.is_dir():
-            return []
         found = []
-        for path in sorted(self.folder.glob("*.json"), reverse=True):
-            entry = self.model.model_validate_json(path.read_text(encoding="utf-8"))
+        kept = await self.kv.items()
+        for key in sorted(kept, reverse=True):
+            entry = self.model.model_validate_json(kept[key].value)
             if keep(entry):
                 found.append(entry)
         return found
 
 
+def ledger_key(at: datetime, key: str) -> str:
+    return f"{at.strftime('%Y%m%dT%H%M%S%f')}-{key}"
+
+
 class Outbox:
     """What went out, newest first when listed."""
 
-    def __init__(self, folder: Path) -> None:
-        self.ledger = Ledger(folder / "outbox", OutboxItem)
+    def __init__(self, kv: KvStore) -> None:
+        self.ledger = Ledger(kv, OutboxItem)
 
     async def add(self, item: OutboxItem) -> None:
         await self.ledger.add(item.sent_at, item.action_id, item)
@@ -149,23 +149,11 @@ class Outbox:
 class Notices:
     """What went out in notify-after mode, for the broker to read, newest first."""
 
-    def __init__(self, folder: Path) -> None:
-        self.ledger = Ledger(folder / "notices", FollowupNotice)
+    def __init__(self, kv: KvStore) -> None:
+        self.ledger = Ledger(kv, FollowupNotice)
 
     async def add(self, notice: FollowupNotice) -> None:
         await self.ledger.add(notice.sent_at, notice.notice_id, notice)
 
     async def items(self, account_id: str | None = None) -> list[FollowupNotice]:
         return await self.ledger.entries(lambda notice: account_id in (None, notice.account_id))
-
-
-def _write(path: Path, text: str) -> None:
-    path.parent.mkdir(parents=True, exist_ok=True)
-    atomic_write_text(path, text)
-
-
-def _read(path: Path) -> str | None:
-    try:
-        return path.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        return None

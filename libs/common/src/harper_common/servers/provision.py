@@ -1,4 +1,4 @@
-"""What only the ``provision`` identity may do: create the account stream and the key bucket,
+"""What only the ``provision`` identity may do: create the account stream and the KV buckets,
 before any service starts (services then only read stream info, consume and use the bucket)."""
 
 from __future__ import annotations
@@ -7,6 +7,7 @@ from faststream.nats import NatsBroker
 
 from harper_common.auth.keys import KeyStore
 from harper_common.bus.broker import ensure_account_stream, jetstream, nats_security
+from harper_common.bus.buckets import ensure_service_buckets
 from harper_common.servers.nats_auth import PROVISION
 
 
@@ -17,5 +18,6 @@ async def provision(url: str, password: str | None, replicas: int = 1) -> None:
     try:
         await ensure_account_stream(broker, replicas)
         await KeyStore.open(jetstream(broker), replicas=replicas)
+        await ensure_service_buckets(jetstream(broker), replicas)
     finally:
         await broker.stop()
