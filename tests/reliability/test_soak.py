@@ -24,7 +24,7 @@ GROWTH_LIMIT = 0.10
 
 
 def soak_seconds() -> float:
-    return float(os.environ.get("HARPER_SOAK_SECONDS", sized(5, 120)))
+    return float(os.environ.get("HARPER_SOAK_SECONDS", sized(5, 90)))
 
 
 def rss_kib(pid: int) -> int:
