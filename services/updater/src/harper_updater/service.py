@@ -3,8 +3,10 @@
 Routes: ``harper.updater.apply`` (a broker's update), ``.clarified`` (the vague-update form),
 ``.create`` (a confirmed new account), ``.communication`` (file an email, call or text),
 ``.unmatched`` (list what no account claimed), ``.record_followup`` (a follow-up sent or not).
-Start as many replicas as you like: writes to one account are serialised by a file lock in the
-memory root, and the outbox relay publishes what a crashed replica left behind.
+Start as many replicas as you like, on one host or several sharing the memory root: writes to one
+account are serialised by a NATS KV lease fenced before the rename (``locks``; HARPER_UPDATER_LOCK
+=flock for a file lock on one host), and the outbox relay publishes what a crashed replica left
+behind.
 """
 
 from __future__ import annotations
@@ -14,8 +16,11 @@ import logging
 
 from redis.asyncio import Redis
 
+from harper_common.bus.broker import jetstream
+from harper_common.bus.buckets import UPDATER_LEASES
 from harper_common.bus.client import BusClient
 from harper_common.bus.index_client import IndexClient
+from harper_common.bus.kv import BucketOnUse
 from harper_common.bus.service import BusService
 from harper_common.memory.paths import MemoryRoot
 from harper_common.messages import endpoints
@@ -32,6 +37,7 @@ from harper_updater.contacts import ContactBook
 from harper_updater.create import AccountCreator
 from harper_updater.external_edits import ExternalEdits
 from harper_updater.followups import FollowupRecorder
+from harper_updater.locks import AccountLocks, LeaseLocks, WriteLocks, lock_kind
 from harper_updater.publisher import JetStreamPublisher
 from harper_updater.relay import Relay
 from harper_updater.unmatched import UnmatchedQueue
@@ -44,13 +50,25 @@ lock, fsync, the indexer's confirmation), so many wait side by side."""
 log = logging.getLogger(__name__)
 
 
+def write_locks(service: BusService) -> WriteLocks:
+    """The per-account write lock HARPER_UPDATER_LOCK chooses: a NATS KV lease (the default,
+    safe on a memory root shared by several hosts) or ``flock`` (one host only)."""
+    work = MemoryRoot(service.settings.mem_root).root / ".updater"
+    if lock_kind() == "flock":
+        return AccountLocks(work / "locks")
+    leases = BucketOnUse(
+        lambda: jetstream(service.broker), UPDATER_LEASES, service.settings.jetstream_replicas
+    )
+    return LeaseLocks(leases, work / "fences")
+
+
 def build(settings: HarperSettings) -> BusService:
     service = BusService(NAME, settings)
     redis = Redis.from_url(settings.redis_url)
     bus = BusClient(service.broker, timeout_s=settings.request_timeout_s)
     index = IndexClient(bus)
     memory = MemoryRoot(settings.mem_root)
-    writer = AccountWriter(memory, JetStreamPublisher(service.broker))
+    writer = AccountWriter(memory, JetStreamPublisher(service.broker), locks=write_locks(service))
     brain = make_brain(settings)
     deps = UpdaterDeps(
         memory=memory,

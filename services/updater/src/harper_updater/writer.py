@@ -32,7 +32,7 @@ from harper_common.memory.models import AccountState, Detail, FieldChange, Histo
 from harper_common.memory.paths import MemoryRoot
 from harper_common.memory.state import render_state
 from harper_common.messages.events import AccountEvent, AccountEventKind
-from harper_updater.locks import AccountLocks
+from harper_updater.locks import AccountLocks, Fence, LeaseLost, WriteLocks
 from harper_updater.outbox import FileWrite, Outbox, OutboxRecord
 from harper_updater.seen import SeenStates
 
@@ -53,7 +53,8 @@ SERVICE_NAME = "updater"
 
 
 class StaleWrite(Exception):
-    """state.md changed under the writer (or is not at the version the caller expected)."""
+    """state.md changed under the writer (or is not at the version the caller expected), or
+    the writer's lease ran out before the rename (``locks.LeaseLost``)."""
 
 
 @dataclass(frozen=True)
@@ -99,12 +100,14 @@ class AccountWriter:
         publisher: EventPublisher,
         *,
         clock: Callable[[], datetime] = lambda: datetime.now(UTC),
+        locks: WriteLocks | None = None,
     ) -> None:
+        """``locks``: the NATS lease in a service (``locks.LeaseLocks``), else ``flock``."""
         self.memory = memory
         self.publisher = publisher
         self.clock = clock
         work = memory.root / ".updater"
-        self.locks = AccountLocks(work / "locks")
+        self.locks: WriteLocks = locks or AccountLocks(work / "locks")
         self.outbox = Outbox(work / "outbox")
         self.seen = SeenStates(work / "seen")
         self.crash_target = _crash_target()
@@ -121,9 +124,9 @@ class AccountWriter:
 
         ``by`` is who asked (a key's name), written in the history entry's ``By`` line.
         """
-        async with self.locks.hold(account_id):
+        async with self.locks.hold(account_id) as fence:
             result = await anyio.to_thread.run_sync(
-                self._write, account_id, mutate, expected_version, by
+                self._write, account_id, mutate, expected_version, by, fence
             )
             if isinstance(result, Unchanged):
                 return result
@@ -144,7 +147,12 @@ class AccountWriter:
             os._exit(CRASH_EXIT_CODE)
 
     def _write(
-        self, account_id: str, mutate: Mutation, expected_version: int | None, by: str
+        self,
+        account_id: str,
+        mutate: Mutation,
+        expected_version: int | None,
+        by: str,
+        fence: Fence,
     ) -> tuple[Committed, OutboxRecord] | Unchanged:
         state_path = self.memory.state_path(account_id)
         history_path = self.memory.history_path(account_id)
@@ -182,8 +190,12 @@ class AccountWriter:
         record = OutboxRecord(
             event=event, state_text=render_state(after), entry=entry, files=draft.files
         )
-        self.outbox.put(record)
         self._check_unchanged(state_path, account_id, before)
+        try:
+            fence.check(account_id)  # the lease still ours and no newer write: else refused
+        except LeaseLost as lost:
+            raise StaleWrite(str(lost)) from lost
+        self.outbox.put(record)
         files = self._put_files(record, render_history(history), history_path, state_path)
         self.seen.put(account_id, record.state_text)
         return Committed(before, after, entry, event, files), record
