@@ -7,7 +7,7 @@ export UV_PYTHON_DOWNLOADS := never
 UV := $(or $(shell command -v uv 2>/dev/null),.tools/bin/uv)
 VENV := .venv
 BIN := $(VENV)/bin
-PROJECT_FILES := uv.lock pyproject.toml libs/common/pyproject.toml $(wildcard services/*/pyproject.toml)
+PROJECT_FILES := uv.lock pyproject.toml libs/common/pyproject.toml libs/cli/pyproject.toml $(wildcard services/*/pyproject.toml)
 
 # Root installs system packages directly; anyone else through sudo.
 SUDO := $(if $(filter 0,$(shell id -u)),,sudo)

@@ -4,9 +4,11 @@ against the Kubernetes schemas, the Dockerfile's per-service build."""
 
 from __future__ import annotations
 
+import importlib.util
 import json
 import subprocess
 import sys
+import tomllib
 from pathlib import Path
 from typing import Any
 
@@ -72,7 +74,7 @@ def test_every_service_connects_as_its_own_nats_user() -> None:
     services = compose_spec((INFRA / "compose.yaml").read_text())["services"]
     for name in SERVICES:
         assert services[name]["environment"]["HARPER_NATS_USER"] == name, name
-    assert services["provision"]["command"] == ["harper", "provision"]
+    assert services["provision"]["command"] == ["harper-provision"]
     assert "HARPER_NATS_PASSWORD_INDEXER" in services["nats-1"]["environment"]
 
 
@@ -123,5 +125,22 @@ def test_a_manifest_with_a_bad_field_is_refused() -> None:
 def test_the_dockerfile_builds_one_slim_non_root_image_per_service() -> None:
     text = (INFRA / "Dockerfile").read_text()
     assert 'uv sync --frozen --no-dev --no-editable --package "harper-${SERVICE}"' in text
-    assert "USER harper" in text and "HEALTHCHECK" in text and 'harper probe "$SERVICE"' in text
+    assert "USER harper" in text and "HEALTHCHECK" in text and 'harper-probe "$SERVICE"' in text
+    assert 'exec python -m \\"harper_$SERVICE\\"' in text
     assert "FROM service AS gateway" in text and "ui/dist" in text
+
+
+def test_a_slim_image_runs_and_probes_its_service_without_the_harper_command() -> None:
+    """The image holds one service and harper_common: its command (``python -m harper_<name>``)
+    and health check (``harper-probe``, ``harper-provision``) must come from those alone."""
+    for name in SERVICES:
+        assert importlib.util.find_spec(f"harper_{name}.__main__") is not None, name
+    common = tomllib.loads((INFRA.parent / "libs" / "common" / "pyproject.toml").read_text())
+    scripts = common["project"]["scripts"]
+    assert scripts["harper-probe"] == "harper_common.servers.probe:main"
+    assert scripts["harper-provision"] == "harper_common.servers.provision:main"
+    assert "harper" not in scripts  # the full command lives in libs/cli, with every service
+    for doc in rendered("base"):
+        if doc["kind"] == "Deployment" and doc["metadata"]["name"] != "gateway":
+            probe = doc["spec"]["template"]["spec"]["containers"][0]["readinessProbe"]
+            assert probe["exec"]["command"][0] == "harper-probe", doc["metadata"]["name"]

@@ -16,13 +16,13 @@ from typing import Any
 
 import httpx
 
+from harper_cli.stack import service_env
 from harper_common.auth.keys import new_key
 from harper_common.demo import generate_demo
 from harper_common.servers.nats_server import start_nats
 from harper_common.servers.processes import ManagedProcess, free_port, wait_for_port
 from harper_common.servers.redis_server import start_redis
 from harper_common.servers.smtp_sink import start_smtp_sink
-from harper_common.servers.stack import service_env
 from harper_common.settings import HarperSettings
 
 AS_OF = date(2026, 11, 22)
@@ -64,7 +64,7 @@ class Harper:
     def start_service(self, name: str) -> ManagedProcess:
         replicas = self.services.setdefault(name, [])
         log = self.log_dir / f"{name}-{len(replicas)}.log"
-        argv = [sys.executable, "-m", "harper_common.cli", "serve", name]
+        argv = [sys.executable, "-m", "harper_cli", "serve", name]
         env = service_env(self.settings, name)
         env["HARPER_OTEL_EXPORTER"] = self.otel_exporter
         process = ManagedProcess(f"{name}-{len(replicas)}", argv, log, env=env)

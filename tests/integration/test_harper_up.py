@@ -67,7 +67,7 @@ def test_up_serves_health_restarts_a_killed_service_and_stops_everything_on_ctrl
     }
     log = (tmp_path / "up.log").open("wb")
     up = subprocess.Popen(
-        [sys.executable, "-m", "harper_common.cli", "up"], env=env, stdout=log, stderr=log
+        [sys.executable, "-m", "harper_cli", "up"], env=env, stdout=log, stderr=log
     )
     try:
         wait_for_log(tmp_path / "up.log", "Harper is up", up)

@@ -7,9 +7,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from typer.testing import CliRunner
 
-from harper_common.cli import app
 from harper_common.memory import check_memory
 
 HANDWRITTEN = Path(__file__).parent / "fixtures" / "handwritten"
@@ -134,14 +132,3 @@ def test_leftover_temp_file_is_a_warning(mem: Path) -> None:
 def test_not_a_memory_root(tmp_path: Path) -> None:
     report = check_memory(tmp_path)
     assert not report.ok and "no 'accounts' folder" in report.errors[0].message
-
-
-def test_cli_exit_codes_and_table(mem: Path) -> None:
-    runner = CliRunner()
-    good = runner.invoke(app, ["check-memory", "--mem", str(mem)])
-    assert good.exit_code == 0, good.output
-    assert "valid accounts" in good.output and "errors" in good.output
-    _remove(f"{EMAIL}/raw.txt")(mem)
-    bad = runner.invoke(app, ["check-memory", "--mem", str(mem)])
-    assert bad.exit_code == 1
-    assert f"{EMAIL}/raw.txt: file is missing" in bad.output

@@ -1,5 +1,6 @@
 """The skills under ./skills and their loader: spec validity, Harper's stricter rules, the three
-levels of disclosure, the stage rules table (kept equal to FOLLOW_UP_RULES), coverage, the CLI."""
+levels of disclosure, the stage rules table (kept equal to FOLLOW_UP_RULES), coverage.
+`harper skills` is tested in libs/cli/tests/test_skills_command.py."""
 
 from __future__ import annotations
 
@@ -13,9 +14,7 @@ from pathlib import Path
 
 import pytest
 import skills_ref
-from typer.testing import CliRunner
 
-from harper_common.cli import app
 from harper_common.memory import (
     FOLLOW_UP_RULES,
     Stage,
@@ -54,7 +53,6 @@ EXPECTED = {
     "followup": ["action-execute", "communication-draft", "pending-scan"],
 }
 SKILL_DIRS = [ROOT / agent / name for agent, names in EXPECTED.items() for name in names]
-runner = CliRunner()
 
 
 def _id(path: Path) -> str:
@@ -397,52 +395,3 @@ def test_coverage_reports_gaps(all_skills: list[Skill]) -> None:
     odd = Skill("odd", "Odd. Use never.", "search", ROOT, "# Odd", ("search",), ("grep",))
     assert coverage_report([odd]).unknown_tools == (("odd", "grep"),)
     assert not coverage_report([odd]).complete
-
-
-# --- the harper skills command --------------------------------------------------------------
-
-
-def test_cli_lists_skills_with_triggers_and_coverage(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setenv("COLUMNS", "200")
-    result = runner.invoke(app, ["skills", "--skills-dir", str(ROOT), "--coverage"])
-    assert result.exit_code == 0, result.output
-    for names in EXPECTED.values():
-        for name in names:
-            assert name in result.output
-    assert "what's the status of [company]" in result.output
-    assert "which accounts need follow-up" in result.output
-    assert "coverage by intent" in result.output and "coverage by tool" in result.output
-    for intent in INTENTS:
-        assert re.search(rf"│ {intent}\s+│ \w", result.output), intent
-
-
-def test_cli_filters_by_agent_and_reads_the_env_default(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    monkeypatch.setenv("COLUMNS", "200")
-    monkeypatch.setenv("HARPER_SKILLS_DIR", str(ROOT))
-    monkeypatch.chdir(tmp_path)
-    result = runner.invoke(app, ["skills", "--agent", "followup"])
-    assert result.exit_code == 0, result.output
-    assert "pending-scan" in result.output and "send it" in result.output
-    assert "name-lookup" not in result.output and "coverage" not in result.output
-    covered = runner.invoke(app, ["skills", "--agent", "update", "--coverage"])
-    assert covered.exit_code == 0, covered.output
-    assert re.search(r"│ update\s+│ account-create", covered.output)
-    assert not re.search(r"│ (search|followup)\s+│", covered.output)
-    assert "lookup_account" not in covered.output
-
-
-def test_cli_refuses_a_missing_folder_and_an_invalid_skill(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    monkeypatch.delenv("HARPER_SKILLS_DIR", raising=False)
-    monkeypatch.chdir(tmp_path)
-    missing = runner.invoke(app, ["skills"])
-    assert missing.exit_code == 2 and "no skills folder" in missing.output
-    _write_skill(
-        tmp_path / "skills", "search", "probe", GOOD_FRONTMATTER.replace("probe\n", "Probe\n", 1)
-    )
-    invalid = runner.invoke(app, ["skills"])
-    assert invalid.exit_code == 1
-    assert "SKILL.md" in invalid.output and "lowercase ASCII" in invalid.output

@@ -8,7 +8,7 @@ from typing import Annotated
 
 import typer
 
-from harper_common.cli.console import err, out, progress_bar
+from harper_cli.console import err, out, progress_bar
 from harper_common.settings import HarperSettings
 
 

@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-import importlib
 from pathlib import Path
 from typing import Annotated
 
 import typer
 
-from harper_common.cli.console import err, out, progress_bar
+from harper_cli.console import err, out, progress_bar
 from harper_common.settings import HarperSettings
 
 
@@ -26,7 +25,8 @@ def ingest(
         err.print(f"{root} is not a memory root (it has no accounts/ folder)", highlight=False)
         raise typer.Exit(code=2)
     # The indexer package is loaded only here: other harper commands don't need numpy or a model.
-    command = importlib.import_module("harper_indexer.ingest_command")
+    from harper_indexer import ingest_command as command
+
     try:
         with progress_bar("indexing accounts") as progress:
             report = command.run_ingest(settings, root, clean=clean, progress=progress)

@@ -5,14 +5,13 @@ from __future__ import annotations
 import asyncio
 from typing import Annotated
 
-import nats
 import typer
 
+from harper_cli.console import err, out
 from harper_common.bus.client import decode_reply
-from harper_common.cli.console import err, out
+from harper_common.bus.tool_connection import tool_connection
 from harper_common.messages import endpoints
 from harper_common.messages.index import IndexVerifyReply
-from harper_common.servers.nats_auth import admin_credentials
 from harper_common.settings import HarperSettings
 
 
@@ -51,12 +50,7 @@ def reindex(
 
 
 async def _ask(settings: HarperSettings, limit: int, timeout_s: float) -> IndexVerifyReply:
-    connection = await nats.connect(
-        settings.nats_url,
-        connect_timeout=5,
-        max_reconnect_attempts=0,
-        **admin_credentials(settings),
-    )
+    connection = await tool_connection(settings, 5.0)
     endpoint = endpoints.INDEX_VERIFY
     try:
         request = endpoint.request(limit=limit).model_dump_json().encode()

@@ -17,11 +17,18 @@ from typing import Annotated
 import typer
 from pydantic import SecretStr
 
+from harper_cli.console import err, out, progress_bar
+from harper_cli.demo_command import default_truth_path, write_demo
+from harper_cli.memory_command import print_summary
+from harper_cli.services import START_ORDER, named_serves
+from harper_cli.stack import (
+    Stack,
+    absolute_settings,
+    parse_replicas,
+    wait_until_healthy,
+)
 from harper_common.auth.admin_key import ensure_admin_key
 from harper_common.bus.logs import configure_logging
-from harper_common.cli.console import err, out, progress_bar
-from harper_common.cli.demo_command import default_truth_path, write_demo
-from harper_common.cli.memory_command import print_summary
 from harper_common.memory import MemoryRoot, check_memory
 from harper_common.servers.nats_auth import (
     PERMISSIONS_FILE,
@@ -29,13 +36,7 @@ from harper_common.servers.nats_auth import (
     load_or_create_credentials,
 )
 from harper_common.servers.processes import StartFailed
-from harper_common.servers.services import START_ORDER, serve_until_signalled
-from harper_common.servers.stack import (
-    Stack,
-    absolute_settings,
-    parse_replicas,
-    wait_until_healthy,
-)
+from harper_common.servers.serving import serve_until_signalled
 from harper_common.servers.supervisor import STATUS_FILE, Supervisor
 from harper_common.settings import HarperSettings
 
@@ -81,7 +82,9 @@ def up(
             out.print(
                 f"services in this process; gateway on http://{settings.host}:{settings.port}"
             )
-            asyncio.run(serve_until_signalled(START_ORDER, in_process_settings(stack)))
+            asyncio.run(
+                serve_until_signalled(named_serves(START_ORDER), in_process_settings(stack))
+            )
             return
         stack.start_services()
         out.print(f"services started; logs in {stack.log_dir}", highlight=False)

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from pydantic import ValidationError
 
-from harper_common.servers.stack import service_env
+from harper_cli.stack import service_env
 from harper_common.settings import HarperSettings
 
 

@@ -5,13 +5,14 @@
 
 from __future__ import annotations
 
+import shutil
 from pathlib import Path
 
 import pytest
 from typer.testing import CliRunner
 
-from harper_common.cli import app
-from harper_common.cli.up_command import prepare_memory
+from harper_cli import app
+from harper_cli.up_command import prepare_memory
 from harper_common.settings import HarperSettings
 
 runner = CliRunner()
@@ -60,3 +61,19 @@ def test_up_refuses_to_report_ready_on_broken_memory(
     broken = runner.invoke(app, ["up"])
     assert broken.exit_code == 1
     assert "memory has errors" in broken.output
+
+
+HANDWRITTEN = Path(__file__).resolve().parents[2] / "common" / "tests" / "fixtures" / "handwritten"
+EMAIL = "accounts/29041/sources/emails/email_20260105_1403"
+
+
+def test_check_memory_exit_codes_and_table(tmp_path: Path) -> None:
+    mem = tmp_path / "mem"
+    shutil.copytree(HANDWRITTEN, mem)
+    good = runner.invoke(app, ["check-memory", "--mem", str(mem)])
+    assert good.exit_code == 0, good.output
+    assert "valid accounts" in good.output and "errors" in good.output
+    (mem / EMAIL / "raw.txt").unlink()
+    bad = runner.invoke(app, ["check-memory", "--mem", str(mem)])
+    assert bad.exit_code == 1
+    assert f"{EMAIL}/raw.txt: file is missing" in bad.output

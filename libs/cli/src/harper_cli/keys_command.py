@@ -9,13 +9,12 @@ import asyncio
 from collections.abc import Awaitable, Callable
 from typing import Annotated, TypeVar
 
-import nats
 import typer
 
+from harper_cli.console import err, out
 from harper_common.auth.keys import BadKeyName, KeyNameTaken, KeyStore
-from harper_common.cli.console import err, out
+from harper_common.bus.tool_connection import NatsUnreachable, tool_connection
 from harper_common.messages.base import Role
-from harper_common.servers.nats_auth import admin_credentials
 from harper_common.settings import HarperSettings
 
 keys_app = typer.Typer(help="API keys: add, list, revoke (roles: viewer, broker, admin).")
@@ -26,14 +25,9 @@ def _with_store(work: Callable[[KeyStore], Awaitable[T]]) -> T:
     async def run() -> T:
         settings = HarperSettings()
         try:
-            connection = await nats.connect(
-                settings.nats_url,
-                connect_timeout=3,
-                max_reconnect_attempts=0,
-                **admin_credentials(settings),
-            )
-        except Exception as exc:
-            err.print(f"cannot reach NATS at {settings.nats_url}: {exc} (is Harper up?)")
+            connection = await tool_connection(settings)
+        except NatsUnreachable as exc:
+            err.print(str(exc), highlight=False, markup=False)
             raise typer.Exit(code=1) from exc
         try:
             return await work(await KeyStore.open(connection.jetstream()))

@@ -15,6 +15,7 @@ from functools import partial
 from pathlib import Path
 from typing import Literal
 
+from harper_cli.services import START_ORDER
 from harper_common.servers.instance import (
     instance_id,
     nats_owner,
@@ -34,7 +35,6 @@ from harper_common.servers.processes import (
 )
 from harper_common.servers.provision import provision
 from harper_common.servers.redis_server import start_redis
-from harper_common.servers.services import START_ORDER
 from harper_common.servers.smtp_sink import start_smtp_sink
 from harper_common.settings import HarperSettings
 
@@ -203,7 +203,7 @@ class Stack:
             count = self.replicas.get(name, 1)
             for number in range(1, count + 1):
                 label = name if count == 1 else f"{name}-{number}"
-                argv = [sys.executable, "-m", "harper_common.cli", "serve", name]
+                argv = [sys.executable, "-m", "harper_cli", "serve", name]
                 process = ManagedProcess(label, argv, self.log_dir / f"{label}.log", env=env)
                 process.start()
                 self.processes.append(process)

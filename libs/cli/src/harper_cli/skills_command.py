@@ -17,7 +17,7 @@ import typer
 from rich.table import Table
 from rich.text import Text
 
-from harper_common.cli.console import err, out
+from harper_cli.console import err, out
 from harper_common.skills import (
     AGENTS,
     INTENTS,

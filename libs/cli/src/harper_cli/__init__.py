@@ -7,16 +7,16 @@ from __future__ import annotations
 
 import typer
 
-from harper_common.cli.demo_command import demo_data
-from harper_common.cli.ingest_command import ingest
-from harper_common.cli.keys_command import keys_app
-from harper_common.cli.memory_command import check_memory_command
-from harper_common.cli.probe_command import probe
-from harper_common.cli.provision_command import provision_command
-from harper_common.cli.reindex_command import reindex
-from harper_common.cli.serve_command import serve
-from harper_common.cli.skills_command import skills_command
-from harper_common.cli.up_command import up
+from harper_cli.demo_command import demo_data
+from harper_cli.ingest_command import ingest
+from harper_cli.keys_command import keys_app
+from harper_cli.memory_command import check_memory_command
+from harper_cli.reindex_command import reindex
+from harper_cli.serve_command import serve
+from harper_cli.skills_command import skills_command
+from harper_cli.up_command import up
+from harper_common.servers.probe import probe
+from harper_common.servers.provision import provision_command
 
 app = typer.Typer(
     name="harper",
