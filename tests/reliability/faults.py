@@ -6,8 +6,10 @@ supervisor would restart a killed child, these helpers start it again the same w
 from __future__ import annotations
 
 import os
+import re
 import signal
 import time
+from collections import Counter
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -80,4 +82,17 @@ def entries_with_key(harper: Harper, account_id: str) -> dict[str, int]:
         for detail in entry.details:
             if detail.key == "Request":
                 counts[detail.value] = counts.get(detail.value, 0) + 1
+    return counts
+
+
+def premiums_set(harper: Harper, account_id: str) -> Counter[int]:
+    """Premium (whole dollars) -> how many history entries of the account set it."""
+    history = read_history(harper.settings.mem_root / "accounts" / account_id / "history.md")
+    counts: Counter[int] = Counter()
+    for entry in history.entries:
+        for change in entry.changes:
+            if change.field == "premium" and change.new_value:
+                digits = re.sub(r"\D", "", change.new_value.split(".")[0])
+                if digits:
+                    counts[int(digits)] += 1
     return counts

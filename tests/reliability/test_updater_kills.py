@@ -9,12 +9,13 @@ fails."""
 from __future__ import annotations
 
 import time
+from collections import Counter
 from concurrent.futures import ThreadPoolExecutor
 
 import httpx
 from fault_mode import negative, sized
 from fault_report import Report
-from faults import account_ids, entries_with_key, kill9, restart, start_replica
+from faults import account_ids, entries_with_key, kill9, premiums_set, restart, start_replica
 from harness import Harper
 
 from harper_common.memory.check import check_memory
@@ -65,12 +66,16 @@ def wait_first_write(harper: Harper, accounts: list[str], keys: list[str]) -> No
 
 
 def test_each_update_applied_once_across_updater_kills(stack: Harper, report: Report) -> None:
-    rounds, burst = sized(2, 30), sized(4, 6)
+    rounds, burst = sized(2, 20), sized(4, 6)
     accounts = account_ids(stack)[:3]
     names = {a: name_of(stack, a) for a in accounts}
     replicas = [stack.services["updater"][0], start_replica(stack, "updater")]
     updates: dict[str, tuple[str, str]] = {}  # key -> (account, query)
+    premiums: dict[str, int] = {}  # key -> the premium its update sets (each its own)
     first_statuses: list[int] = []
+    earlier: Counter[int] = Counter()  # premiums the history set before this test
+    for account in accounts:
+        earlier.update(premiums_set(stack, account))
     started = time.monotonic()
     with ThreadPoolExecutor(burst) as pool:
         for round_ in range(rounds):
@@ -80,6 +85,7 @@ def test_each_update_applied_once_across_updater_kills(stack: Harper, report: Re
                 key = f"kill-{round_}-{n}"
                 premium = 10_000 + round_ * 100 + n
                 updates[key] = (account, f"Mark {names[account]} premium ${premium:,}")
+                premiums[key] = premium
                 batch.append(pool.submit(send, stack, key, updates[key][1]))
             wait_first_write(stack, accounts, [f"kill-{round_}-{n}" for n in range(burst)])
             victim = replicas[round_ % len(replicas)]
@@ -90,9 +96,12 @@ def test_each_update_applied_once_across_updater_kills(stack: Harper, report: Re
 
     retried = {key: until_answered(stack, key, query) for key, (_, query) in updates.items()}
     applied: dict[str, int] = {}
+    set_premiums: Counter[int] = Counter()
     for account in accounts:
         applied.update(entries_with_key(stack, account))
+        set_premiums.update(premiums_set(stack, account))
     counts = {key: applied.get(key, 0) for key in updates}
+    by_text = {key: set_premiums[premiums[key]] - earlier[premiums[key]] for key in updates}
     broken = {
         account: verify_chain(
             read_history(stack.settings.mem_root / "accounts" / account / "history.md")
@@ -115,11 +124,17 @@ def test_each_update_applied_once_across_updater_kills(stack: Harper, report: Re
     )
     report.add(
         SCENARIO,
+        "updates whose premium exactly one entry sets",
+        f"{list(by_text.values()).count(1)} of {len(updates)}",
+    )
+    report.add(
+        SCENARIO,
         "chain breaks / check-memory errors",
         f"{sum(map(len, broken.values()))} / {len(memory.errors)}",
     )
     report.add(SCENARIO, "bursts with kills took", f"{burst_s:.1f} s")
     assert all(status == 200 for status in retried.values()), retried
     assert {key: n for key, n in counts.items() if n != 1} == {}
+    assert {key: n for key, n in by_text.items() if n != 1} == {}  # also when retried unkeyed
     assert all(not breaks for breaks in broken.values()), broken
     assert memory.ok, [p.describe() for p in memory.problems]
