@@ -10,6 +10,7 @@ from pathlib import Path
 import nats
 import pytest
 from nats.aio.client import Client
+from nats.aio.msg import Msg
 from nats.errors import NoServersError
 from nats.js.api import StreamConfig
 
@@ -92,6 +93,7 @@ async def test_a_connection_without_credentials_is_refused(
         ("indexer", "harper.starter.query"),
         ("updater", "harper.search.ask"),
         ("updater", "harper.dead.harper.account.state_changed.1"),  # only the indexer
+        ("search", "harper.status"),  # only the harper tools ask every replica its status
     ],
 )
 async def test_a_service_cannot_publish_what_is_not_its_job(
@@ -166,3 +168,27 @@ def test_passwords_always_read_as_strings_in_the_nats_config() -> None:
     for _ in range(200):
         password = new_password()
         assert password[0].isalpha() and password.isalnum() and len(password) >= 48
+
+
+@pytest.mark.anyio
+async def test_every_bus_service_hears_the_status_request_and_answers_it(as_user: object) -> None:
+    services = ("starter", "search", "updater", "followup", "indexer")
+    for user in services:
+        client, _ = await as_user(user)  # type: ignore[operator]
+
+        async def answer(message: Msg, user: str = user) -> None:
+            await message.respond(user.encode())
+
+        await client.subscribe("harper.status", cb=answer)
+        await client.flush()
+    asker, errors = await as_user(PROVISION)  # type: ignore[operator]
+    inbox, heard = asker.new_inbox(), asyncio.Queue[bytes]()
+
+    async def collect(message: Msg) -> None:
+        heard.put_nowait(message.data)
+
+    await asker.subscribe(inbox, cb=collect)
+    await asker.publish("harper.status", b"{}", reply=inbox)
+    answers = {(await asyncio.wait_for(heard.get(), 5)).decode() for _ in services}
+    assert answers == set(services)
+    assert errors.seen == []

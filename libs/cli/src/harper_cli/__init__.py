@@ -14,6 +14,7 @@ from harper_cli.memory_command import check_memory_command
 from harper_cli.reindex_command import reindex
 from harper_cli.serve_command import serve
 from harper_cli.skills_command import skills_command
+from harper_cli.status_command import status
 from harper_cli.up_command import up
 from harper_common.servers.probe import probe
 from harper_common.servers.provision import provision_command
@@ -34,6 +35,7 @@ app.command("skills")(skills_command)
 app.add_typer(keys_app, name="keys")
 app.command("probe")(probe)
 app.command("provision")(provision_command)
+app.command("status")(status)
 
 
 def main() -> None:

@@ -17,6 +17,7 @@ import time
 from faststream.middlewares import AckPolicy
 from faststream.nats import PullSub
 from faststream.nats.annotations import NatsMessage
+from nats.errors import Error as NatsError
 
 from harper_common.bus.broker import jetstream
 from harper_common.bus.service import BusService
@@ -24,6 +25,7 @@ from harper_common.bus.stream import account_stream
 from harper_common.memory.paths import MemoryRoot
 from harper_common.messages import endpoints, subjects
 from harper_common.messages.events import AccountEvent
+from harper_common.messages.status import ServiceDetails
 from harper_common.settings import HarperSettings
 from harper_indexer.account_index import AccountIndex
 from harper_indexer.dead_letters import (
@@ -88,6 +90,23 @@ def build(settings: HarperSettings) -> BusService:
         return handlers.state.ready, "; ".join(part for part in parts if part)
 
     service.health_detail = health
+
+    async def status_details() -> ServiceDetails:
+        """Its consumer's lag (events not yet applied) and the events it gave up on."""
+        try:
+            info = await jetstream(service.broker).consumer_info(
+                subjects.ACCOUNT_STREAM, subjects.INDEXER_DURABLE
+            )
+        except (NatsError, TimeoutError) as exc:  # the status answers even without JetStream
+            return ServiceDetails(
+                dead_letters=guard.summary.count, notes=[f"consumer lag unknown: {exc!r}"]
+            )
+        return ServiceDetails(
+            consumer_lag=info.num_pending + info.num_ack_pending,
+            dead_letters=guard.summary.count,
+        )
+
+    service.status_details = status_details
 
     async def restore_dead_letters() -> None:
         guard.restore(await read_summary(jetstream(service.broker)))

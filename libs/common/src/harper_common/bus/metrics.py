@@ -8,8 +8,9 @@ from __future__ import annotations
 
 import logging
 import time
-from collections.abc import Iterator
+from collections.abc import Collection, Iterator
 from contextlib import contextmanager
+from dataclasses import dataclass
 from typing import Protocol
 
 from prometheus_client import Counter, Gauge, Histogram, start_http_server
@@ -69,6 +70,34 @@ def measured(service: str, subject: str) -> Iterator[list[str]]:
         gauge.dec()
         LATENCY.labels(service, subject).observe(time.perf_counter() - started)
         REQUESTS.labels(service, subject, outcome[0]).inc()
+
+
+@dataclass(frozen=True)
+class Load:
+    """A service's bus work in this process so far, from the metrics above."""
+
+    requests: int
+    errors: int
+    in_flight: int
+
+
+def service_load(service: str, leave_out: Collection[str] = ()) -> Load:
+    """Requests answered, those answered with an error, and those in flight, over every subject
+    of ``service`` in this process except those in ``leave_out`` (probes)."""
+    requests = errors = in_flight = 0
+    for sample in (s for metric in REQUESTS.collect() for s in metric.samples):
+        labels = sample.labels
+        if not sample.name.endswith("_total") or labels.get("service") != service:
+            continue
+        if labels.get("subject") in leave_out:
+            continue
+        requests += int(sample.value)
+        errors += int(sample.value) if labels.get("outcome") != "ok" else 0
+    for sample in (s for metric in IN_FLIGHT.collect() for s in metric.samples):
+        labels = sample.labels
+        if labels.get("service") == service and labels.get("subject") not in leave_out:
+            in_flight += int(sample.value)
+    return Load(requests=requests, errors=errors, in_flight=in_flight)
 
 
 def serve_metrics(port: int) -> None:

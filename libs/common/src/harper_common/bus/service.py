@@ -15,17 +15,24 @@ from typing import Any, Protocol
 from faststream.nats import NatsBroker
 
 from harper_common.bus.broker import ensure_account_stream, make_broker
-from harper_common.bus.metrics import serve_metrics
+from harper_common.bus.metrics import serve_metrics, service_load
 from harper_common.bus.routes import Handler, RequestT, reply_route
 from harper_common.bus.telemetry import instance_name
 from harper_common.messages.endpoint import Endpoint
+from harper_common.messages.endpoints import STATUS
 from harper_common.messages.health import HealthRequest, ServiceHealth
+from harper_common.messages.status import ReplicaStatus, ServiceDetails, StatusRequest
 from harper_common.messages.subjects import QUEUE, health_subject
 from harper_common.settings import HarperSettings
 
 log = logging.getLogger(__name__)
 
 Hook = Callable[[], Awaitable[None]]
+DetailsHook = Callable[[], Awaitable[ServiceDetails]]
+
+
+async def _no_details() -> ServiceDetails:
+    return ServiceDetails()
 
 
 class ServeFunction(Protocol):
@@ -43,6 +50,8 @@ class BusService:
         self.broker: NatsBroker = make_broker(settings, name)
         self.queue = QUEUE[name]
         self.health_detail: Callable[[], tuple[bool, str]] = lambda: (True, "")
+        self.status_details: DetailsHook = _no_details
+        """What this service adds to its ``harper status`` reply (consumer lag, dead letters)."""
         self.on_start: list[Hook] = []
         self.on_stop: list[Hook] = []
         self._background: list[tuple[str, Callable[[], Coroutine[Any, Any, None]]]] = []
@@ -52,6 +61,13 @@ class BusService:
             service=name,
             request_type=HealthRequest,
             handler=self._health,
+        )
+        reply_route(  # no queue group: every replica answers ``harper status``
+            self.broker,
+            STATUS.subject,
+            service=name,
+            request_type=STATUS.request,
+            handler=self._status,
         )
 
     def serve(
@@ -80,6 +96,22 @@ class BusService:
     async def _health(self, _: HealthRequest) -> ServiceHealth:
         ok, detail = self.health_detail()
         return ServiceHealth(service=self.name, ok=ok, instance=instance_name(), detail=detail)
+
+    async def _status(self, _: StatusRequest) -> ReplicaStatus:
+        ok, detail = self.health_detail()
+        load = service_load(self.name, leave_out=(health_subject(self.name), STATUS.subject))
+        details = await self.status_details()
+        if not ok and detail:
+            details = details.model_copy(update={"notes": [detail, *details.notes]})
+        return ReplicaStatus(
+            service=self.name,
+            instance=instance_name(),
+            ok=ok,
+            requests=load.requests,
+            errors=load.errors,
+            in_flight=load.in_flight,
+            details=details,
+        )
 
     async def run(self, stop: asyncio.Event) -> None:
         """Connect, run the start hooks, serve until ``stop`` is set, then shut down cleanly."""

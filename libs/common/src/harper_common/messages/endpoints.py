@@ -59,6 +59,7 @@ from harper_common.messages.query import (
     QueryResponse,
 )
 from harper_common.messages.record import FollowupRecordReply, FollowupRecordRequest
+from harper_common.messages.status import ReplicaStatus, StatusRequest
 
 CommunicationOutcome = Annotated[
     CommunicationFiled | CommunicationUnmatched, Field(discriminator="type")
@@ -144,3 +145,7 @@ INDEX_VERIFY: Final[Endpoint[IndexVerifyRequest, IndexVerifyReply]] = Endpoint(
 INDEX_PASSAGES: Final[Endpoint[PassagesRequest, PassagesReply]] = Endpoint(
     subjects.INDEX_PASSAGES, PassagesRequest, PassagesReply, "indexer"
 )
+STATUS: Final[Endpoint[StatusRequest, ReplicaStatus]] = Endpoint(
+    subjects.STATUS, StatusRequest, ReplicaStatus, "every bus service, each replica"
+)
+"""Scatter-gather: one request, one reply from every replica of every bus service."""

@@ -52,6 +52,9 @@ INDEX_VERIFY: Final = f"{PREFIX}.index.verify"
 INDEX_PASSAGES: Final = f"{PREFIX}.index.passages"
 INDEX_APPLIED_PREFIX: Final = f"{PREFIX}.index.applied"
 
+STATUS: Final = f"{PREFIX}.status"
+"""``harper status`` -> every replica of every bus service (no queue group: all of them answer)."""
+
 SERVICES: Final = ("gateway", "starter", "search", "updater", "followup", "indexer")
 QUEUE: Final = {name: f"{PREFIX}-{name}" for name in SERVICES}
 
