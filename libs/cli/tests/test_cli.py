@@ -77,3 +77,28 @@ def test_check_memory_exit_codes_and_table(tmp_path: Path) -> None:
     bad = runner.invoke(app, ["check-memory", "--mem", str(mem)])
     assert bad.exit_code == 1
     assert f"{EMAIL}/raw.txt: file is missing" in bad.output
+
+
+@pytest.mark.parametrize(
+    ("args", "env", "named"),
+    [
+        (["--replicas", "serch=3"], {}, "'serch' is not a service"),
+        (["--replicas", "search=three"], {}, "'search=three' is not NAME=COUNT"),
+        ([], {"HARPER_REPLICAS": "search=3,starter=0"}, "'starter=0' is not NAME=COUNT"),
+    ],
+)
+def test_up_refuses_bad_replicas_naming_the_value(
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    args: list[str],
+    env: dict[str, str],
+    named: str,
+) -> None:
+    monkeypatch.setenv("HARPER_DATA_DIR", str(tmp_path / "data"))
+    monkeypatch.setenv("HARPER_MEM_ROOT", str(tmp_path / "mem"))
+    for name, value in env.items():
+        monkeypatch.setenv(name, value)
+    result = runner.invoke(app, ["up", *args])
+    assert result.exit_code == 2, result.output
+    assert named in result.output
+    assert not (tmp_path / "mem").exists()  # refused before anything was prepared or started
