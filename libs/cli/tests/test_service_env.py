@@ -57,3 +57,13 @@ def test_channel_modes_reach_a_service_and_a_wrong_one_is_named(
     monkeypatch.setenv("HARPER_FOLLOWUP_CHANNEL_MODES", json.dumps({"fax": "auto"}))
     with pytest.raises(ValidationError, match="fax"):
         HarperSettings()
+
+
+def test_the_updaters_harper_up_starts_share_one_host_so_they_use_the_file_lock(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.delenv("HARPER_UPDATER_LOCK", raising=False)
+    assert service_env(launcher(tmp_path), "updater")["HARPER_UPDATER_LOCK"] == "flock"
+    assert "HARPER_UPDATER_LOCK" not in service_env(launcher(tmp_path), "search")
+    monkeypatch.setenv("HARPER_UPDATER_LOCK", "lease")  # an operator's choice stands
+    assert service_env(launcher(tmp_path), "updater")["HARPER_UPDATER_LOCK"] == "lease"

@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import datetime
 import json
+import os
 import sys
 import time
 import urllib.error
@@ -76,6 +77,10 @@ def service_env(
         extra["HARPER_NATS_PASSWORD"] = nats_passwords[service]
     if settings.followup_today is not None:
         extra["HARPER_FOLLOWUP_TODAY"] = settings.followup_today.isoformat()
+    if service == "updater" and UPDATER_LOCK_ENV not in os.environ:
+        # every process harper up starts shares this host: the file lock is the fast path
+        # (bench_updater_locks); a deployment over several hosts keeps the service's default lease
+        extra[UPDATER_LOCK_ENV] = "flock"
     for name in sorted(settings.model_fields_set - NOT_PASSED_ON):
         value = getattr(settings, name)
         if value is not None and HarperSettings.model_fields[name].validation_alias is None:
@@ -83,6 +88,7 @@ def service_env(
     return child_env(extra)
 
 
+UPDATER_LOCK_ENV = "HARPER_UPDATER_LOCK"
 NOT_PASSED_ON = frozenset({"admin_key", "nats_password", "metrics_port"})
 """Settings a service never inherits from the launcher's: secrets go to the service that needs
 them (above), and one metrics port cannot serve several processes."""
