@@ -130,3 +130,45 @@ async def test_the_watch_sees_an_edit_without_being_asked(
         assert entry.by == EXTERNAL_EDIT and entry.changes[0].field == "location"
     finally:
         watching.cancel()
+
+
+class Killed(Exception):
+    """Stands for the writer's process dying at that point."""
+
+
+@pytest.mark.anyio
+@pytest.mark.parametrize("first", ["watch", "relay"])
+async def test_a_write_whose_writer_died_before_noting_it_is_not_an_external_edit(
+    memory: MemoryRoot, edits: ExternalEdits, publisher: RecordingPublisher, first: str
+) -> None:
+    """Killed between the files and noting them as seen, the write stays in the outbox: neither
+    the watch (another replica's, or the first look after a restart) nor the relay takes it
+    for an edit made outside Harper, whichever comes first."""
+    from harper_updater.relay import Relay
+
+    entries = len(read_history(memory.history_path(ACCOUNT)).entries)
+
+    def renewal(state, _):  # type: ignore[no-untyped-def]
+        changed = state.model_copy(update={"next_step": "Send the renewal quote"})
+        return Draft(state=changed, summary="next step", changes=[], evidence=None)
+
+    def killed(*_: object) -> None:
+        raise Killed("after the files, before noting them")
+
+    noted = edits.writer.seen.put
+    edits.writer.seen.put = killed  # type: ignore[method-assign]
+    try:
+        with pytest.raises(Killed):
+            await edits.writer.commit(ACCOUNT, renewal, by="nadia")
+    finally:
+        edits.writer.seen.put = noted  # type: ignore[method-assign]
+    assert len(read_history(memory.history_path(ACCOUNT)).entries) == entries + 1
+
+    relay = Relay(edits.writer)
+    if first == "relay":
+        assert await relay.run_once() == 1
+    assert await edits.check(ACCOUNT) is None
+    assert await edits.reconcile() == 0
+    await relay.run_once()
+    assert len(read_history(memory.history_path(ACCOUNT)).entries) == entries + 1
+    assert [e.version for e in publisher.events] == [read_state(memory.state_path(ACCOUNT)).version]

@@ -138,6 +138,10 @@ class ExternalEdits:
             last_written = _parsed(self.seen.get(account_id), path, account_id)
             if last_written == before:
                 return None
+            own = self._own_unnoted_write(account_id, path, before)
+            if own is not None:  # a writer died between the files and noting them
+                self.seen.put(account_id, own)
+                return None
             changes = state_changes(last_written, before)
             summary = _summary(changes, before)
             return Draft(state=before, summary=summary, changes=changes, evidence=None)
@@ -149,6 +153,16 @@ class ExternalEdits:
         if isinstance(result, Committed):
             log.info("recorded an edit made outside Harper: %s", result.entry.summary)
             return result
+        return None
+
+    def _own_unnoted_write(self, account_id: str, path: Path, on_disk: AccountState) -> str | None:
+        """The text of Harper's own write that state.md holds while the write is still in the
+        outbox (its writer was killed after the files, before noting them as seen)."""
+        for record in self.writer.outbox.pending():
+            if record.event.account_id == account_id and (
+                _parsed(record.state_text, path, account_id) == on_disk
+            ):
+                return record.state_text
         return None
 
 

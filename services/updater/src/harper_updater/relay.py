@@ -75,6 +75,9 @@ class Relay:
         state_path = memory.state_path(event.account_id)
         on_disk = read_state(state_path, event.account_id).version if state_path.exists() else 0
         if on_disk >= event.version:
+            if state_path.read_text(encoding="utf-8") == record.state_text:
+                # the write's own text, never noted (its writer died after the files)
+                self.writer.seen.put(event.account_id, record.state_text)
             return True
         if on_disk != event.version - 1:
             log.warning("outbox record %s is obsolete (state at %d)", record.name, on_disk)
