@@ -29,13 +29,13 @@ def report() -> Report:
 
 @pytest.fixture(scope="session")
 def stack(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Harper]:
-    """Twelve accounts; callers wait at most 10 s for a service (a request lost with a killed
-        process fails in 10 s, not 30); no answer cache, so every question takes the whole path; the
+    """Twelve accounts; callers wait at most 6 s for a service (a request lost with a killed
+    process fails in 6 s, not 30); no answer cache, so every question takes the whole path; the
     soak's streams all under one key."""
     harper = start_harper(
         tmp_path_factory.mktemp("reliability"),
         accounts=12,
-        request_timeout_s=10.0,
+        request_timeout_s=6.0,
         rate_limit_per_min=0,
         cache_ttl_s=0,
         max_streams_per_key=1000,
