@@ -19,6 +19,9 @@ def make_broker() -> NatsBroker:
     async def lookup(request: LookupRequest) -> LookupReply:
         if request.name == "boom":
             raise RuntimeError("disk on fire")
+        if request.name == "downstream-down":
+            message = "The message bus (NATS) is not connected; nothing was sent."
+            raise BusError(ErrorReply(code=ErrorCode.UNAVAILABLE, message=message))
         if request.name == "missing":
             raise ServiceFailure(ErrorCode.NOT_FOUND, "no such account", fix="check the name")
         match = NameMatch(account_id="29041", account_name=request.name.title(), score=1.0)
@@ -44,6 +47,7 @@ async def test_a_good_request_gets_its_typed_reply() -> None:
         ({"nmae": "x"}, ErrorCode.BAD_REQUEST, "nmae"),
         ({"name": "missing"}, ErrorCode.NOT_FOUND, "no such account"),
         ({"name": "boom"}, ErrorCode.INTERNAL, "disk on fire"),
+        ({"name": "downstream-down"}, ErrorCode.UNAVAILABLE, "NATS) is not connected"),
     ],
 )
 async def test_failures_come_back_as_error_replies(

@@ -15,6 +15,7 @@ from faststream.nats import NatsBroker, NatsMessage
 from pydantic import BaseModel, ValidationError
 
 from harper_common.auth.asking import asking
+from harper_common.bus.client import BusError
 from harper_common.bus.metrics import measured
 from harper_common.messages.base import ErrorCode, ErrorReply, RequestEnvelope, WireModel
 from harper_common.messages.problems import validation_problems
@@ -23,6 +24,9 @@ RequestT = TypeVar("RequestT", bound=WireModel)
 Handler = Callable[[RequestT], Awaitable[BaseModel]]
 
 log = logging.getLogger(__name__)
+
+PASSED_ON = frozenset({ErrorCode.UNAVAILABLE, ErrorCode.TIMEOUT})
+"""A downstream call's failures a handler's caller gets as they are (503, 504), not as 500."""
 
 
 class ServiceFailure(Exception):
@@ -90,6 +94,13 @@ async def answer(
         return await handler(request)
     except ServiceFailure as exc:
         return ErrorReply(code=exc.code, message=str(exc), fix=exc.fix, service=service)
+    except BusError as exc:
+        if exc.reply.code in PASSED_ON:  # a downstream is down or slow: say that, not "failed"
+            return exc.reply.model_copy(update={"service": exc.reply.service or service})
+        log.exception("%s failed on %s", service, request_type.__name__)
+        return ErrorReply(
+            code=ErrorCode.INTERNAL, message=f"{service} failed: {exc}", service=service
+        )
     except Exception as exc:
         log.exception("%s failed on %s", service, request_type.__name__)
         return ErrorReply(
