@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import os
+import re
 import subprocess
 import sys
 import time
@@ -78,7 +79,8 @@ def test_harper_status_sees_every_service(harper: Harper) -> None:
         assert rows[name].split("│")[2].strip() == "1", rows[name]
     lag = rows["indexer"].split("│")[6].strip()
     assert lag.isdigit(), rows["indexer"]  # the indexer's consumer lag, a number
-    assert "dead letters: 0" in rows["indexer"]
+    # the count, whatever the session's other tests left (test_dead_letters plants one)
+    assert re.search(r"dead letters: \d+", rows["indexer"]), rows["indexer"]
 
 
 def test_three_search_replicas_each_serve_a_share(

@@ -20,7 +20,13 @@ from opentelemetry.propagate import extract
 from redis.asyncio import BlockingConnectionPool, Redis
 
 from harper_common.auth.keys import KeyStore
-from harper_common.bus.broker import ensure_account_stream, jetstream, make_broker, nats_connection
+from harper_common.bus.broker import (
+    ensure_account_stream,
+    is_connected,
+    jetstream,
+    make_broker,
+    nats_connection,
+)
 from harper_common.bus.index_client import IndexClient
 from harper_common.bus.telemetry import make_tracer_provider
 from harper_common.memory.paths import MemoryRoot
@@ -40,7 +46,7 @@ from harper_gateway.routes.contracts import add_contract_routes
 from harper_gateway.stamping import StampingBusClient, take_idempotency_key
 from harper_gateway.state import GatewayState
 from harper_gateway.static import mount_ui
-from harper_gateway.validation import short_validation_errors
+from harper_gateway.validation import keys_unavailable_as_503, short_validation_errors
 from harper_gateway.web_sessions import WebSessions
 
 log = logging.getLogger(__name__)
@@ -96,6 +102,7 @@ def create_app(settings: HarperSettings) -> FastAPI:
         dependencies=[Depends(authorize), Depends(take_idempotency_key)],
     )
     short_validation_errors(app)
+    keys_unavailable_as_503(app)
     tracer = provider.get_tracer("harper.gateway")
 
     @app.middleware("http")
@@ -140,7 +147,7 @@ async def _open_keys(app: FastAPI, broker: NatsBroker, settings: HarperSettings)
     if settings.admin_key:
         await store.install("admin", "admin", settings.admin_key, by="harper up")
     app.state.key_store = store
-    app.state.keys = KeyCache(store)
+    app.state.keys = KeyCache(store, connected=lambda: is_connected(broker))
 
 
 async def _clear_cache_on_account_events(state: GatewayState) -> Subscription:

@@ -13,9 +13,11 @@ The caller is kept for the request (``current_caller``) and stamped on every bus
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from contextvars import ContextVar
 from typing import Annotated, Final
 
+import nats.errors
 from fastapi import Depends, HTTPException, Request
 from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
 
@@ -56,11 +58,18 @@ current_caller: ContextVar[Caller | None] = ContextVar("current_caller", default
 _bearer = HTTPBearer(auto_error=False, description="An API key: `Authorization: Bearer hk_…`")
 
 
+class KeysUnavailable(Exception):
+    """A key could not be checked because the bus is down: the gateway answers 503."""
+
+
 class KeyCache:
     """Checked keys for a few seconds: one KV look-up per key per ``CACHE_S``, not per request."""
 
-    def __init__(self, store: KeyStore) -> None:
+    def __init__(self, store: KeyStore, connected: Callable[[], bool] | None = None) -> None:
         self.store = store
+        self.connected = connected or (lambda: True)
+        """Whether the bus is up now: when it is not, keys are not looked up (that would wait
+        for a timeout); a key checked before still stands, any other gets 503 at once."""
         self._seen: dict[str, tuple[float, Caller | None]] = {}
 
     async def caller(self, key_hash: str) -> Caller | None:
@@ -68,7 +77,17 @@ class KeyCache:
         cached = self._seen.get(key_hash)
         if cached is not None and now - cached[0] < CACHE_S:
             return cached[1]
-        caller = await self.store.verify_hash(key_hash)
+        try:
+            if not self.connected():
+                raise nats.errors.ConnectionReconnectingError
+            caller = await self.store.verify_hash(key_hash)
+        except (nats.errors.Error, TimeoutError) as exc:
+            if cached is not None:  # NATS is away: a key checked before still stands
+                return cached[1]
+            raise KeysUnavailable(
+                "API keys cannot be checked right now: the message bus (NATS) does not "
+                f"answer ({type(exc).__name__}); nothing was done."
+            ) from exc
         if len(self._seen) > 10_000:
             self._seen.clear()
         self._seen[key_hash] = (now, caller)

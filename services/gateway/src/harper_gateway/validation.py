@@ -9,6 +9,11 @@ from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 
+from harper_common.messages.base import ErrorCode
+from harper_gateway.auth import KeysUnavailable
+from harper_gateway.responses import error_json
+from harper_gateway.state import new_request_id
+
 ECHO_CHARS = 80
 
 
@@ -30,3 +35,18 @@ def short_validation_errors(app: FastAPI) -> None:
             for error in exc.errors()[:10]
         ]
         return JSONResponse({"detail": errors}, status_code=422)
+
+
+def keys_unavailable_as_503(app: FastAPI) -> None:
+    """A key that cannot be checked (the bus is down) is a 503 with the usual error body."""
+
+    @app.exception_handler(KeysUnavailable)
+    async def on_unavailable(request: Request, exc: KeysUnavailable) -> JSONResponse:
+        reply = error_json(
+            ErrorCode.UNAVAILABLE,
+            str(exc),
+            new_request_id(),
+            fix="Try again in a few seconds; the services reconnect by themselves.",
+        )
+        reply.headers["Retry-After"] = "5"
+        return reply
