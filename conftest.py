@@ -1,10 +1,10 @@
-"""Fixtures shared by every test tree: the async backend, the fake Messages API server, Redis."""
+"""Fixtures shared by every test tree: the async backend, the fake Messages API, NATS, Redis."""
 
 from __future__ import annotations
 
 import pytest
 
-pytest_plugins = ["fake_anthropic", "real_redis"]
+pytest_plugins = ["fake_anthropic", "real_nats", "real_redis"]
 
 
 @pytest.fixture

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import json
-from collections.abc import AsyncIterator, Iterator
+from collections.abc import AsyncIterator
 from datetime import UTC, datetime, timedelta
 from email.message import EmailMessage
 from pathlib import Path
@@ -20,8 +20,6 @@ from harper_common.bus.kv import BucketSpec, KvStore, MemoryKv, NatsKv
 from harper_common.bus.routes import ServiceFailure
 from harper_common.messages.followup import OutboxItem
 from harper_common.messages.query import FollowupDraft
-from harper_common.servers.nats_server import start_nats
-from harper_common.servers.processes import free_port
 from harper_followup.execute import Executor
 from harper_followup.legacy_files import import_files
 from harper_followup.memory import AccountMemory
@@ -29,17 +27,6 @@ from harper_followup.state import FollowupState
 from harper_followup.store import FollowupAction, Recipient
 
 START = datetime(2026, 11, 22, 15, 0, tzinfo=UTC)
-
-
-@pytest.fixture(scope="module")
-def nats_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    base = tmp_path_factory.mktemp("followup-nats")
-    url = f"nats://127.0.0.1:{free_port()}"
-    server = start_nats(url, base, base / "logs")
-    try:
-        yield url
-    finally:
-        server.stop()
 
 
 @pytest.fixture

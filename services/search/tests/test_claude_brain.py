@@ -57,6 +57,11 @@ def injection(book: Book) -> tuple[Any, Any]:
     )
 
 
+def first_message(fake: FakeAnthropic) -> str:
+    """The text of the first message the brain sent (what the first turn hands over)."""
+    return str(fake.requests[0].body["messages"][0]["content"][0]["text"])
+
+
 def read(path: str) -> Reply:
     return Reply(content=[tool_use("read_file", {"path": path})])
 
@@ -196,7 +201,7 @@ async def test_the_first_turn_hands_over_the_resolved_accounts_state_and_sources
     fake.reset(read(source), Reply(content=[text(answered)]))
     answer = await make_agent(claude=brain).handle(make_request("what stage are they at", account))
 
-    first = fake.requests[0].body["messages"][0]["content"][0]["text"]
+    first = first_message(fake)
     on_file = (book.memory.root / state).read_text(encoding="utf-8")
     assert f'<file path="{state}">' in first and on_file.strip() in first
     assert source in first and first.index("<sources>") < first.index(source)
@@ -233,7 +238,7 @@ async def test_a_question_state_md_answers_gets_no_passage_search(
     account, fact = injection(book)
     fake.reset(read(fact.files[0]), Reply(content=[text(f"Per {fact.files[0]}.")]))
     await make_agent(claude=brain).handle(make_request("who is the contact", account))
-    first = fake.requests[0].body["messages"][0]["content"][0]["text"]
+    first = first_message(fake)
     assert "<passages>" not in first
     assert [s.tool for s in progress.steps if isinstance(s, ToolCallStep)] == ["read_file"]
 
@@ -254,7 +259,7 @@ async def test_the_first_turn_hands_over_the_passages_closest_to_the_question(
     answer = await make_agent(claude=brain).handle(
         make_request(f"what payroll did {maple.name} give us", maple)
     )
-    first = fake.requests[0].body["messages"][0]["content"][0]["text"]
+    first = first_message(fake)
     passages = first[first.index("<passages>") : first.index("</passages>")]
     assert folder in passages  # the passage that says it points at its source
     assert maple.name not in passages.split("\n", 1)[0]
@@ -277,7 +282,7 @@ async def test_a_question_about_many_accounts_arrives_with_the_listing(
     listed = ", ".join(f"{a.name} (accounts/{a.id}/state.md)" for a in quoted)
     fake.reset(read(source), Reply(content=[text(f"Quoted: {listed}; latest: {source}.")]))
     answer = await make_agent(claude=brain).handle(make_request("which accounts are quoted?"))
-    first = fake.requests[0].body["messages"][0]["content"][0]["text"]
+    first = first_message(fake)
     assert "Listed for you" in first and f"{len(quoted)} accounts" in first
     assert all(f"{a.id} | {a.name} | Quoted" in first for a in quoted)
     assert len(fake.requests) == 2  # no listing call of its own: one read, then the answer

@@ -5,7 +5,7 @@ before any file is replaced."""
 from __future__ import annotations
 
 import asyncio
-from collections.abc import AsyncIterator, Iterator
+from collections.abc import AsyncIterator
 from pathlib import Path
 
 import anyio.to_thread
@@ -19,21 +19,8 @@ from harper_common.memory.files import read_history, read_state
 from harper_common.memory.history import verify_chain
 from harper_common.memory.models import AccountState, History
 from harper_common.memory.paths import MemoryRoot
-from harper_common.servers.nats_server import start_nats
-from harper_common.servers.processes import free_port
 from harper_updater.locks import LeaseLocks
 from harper_updater.writer import AccountWriter, Draft, StaleWrite
-
-
-@pytest.fixture(scope="module")
-def nats_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    base = tmp_path_factory.mktemp("updater-nats")
-    url = f"nats://127.0.0.1:{free_port()}"
-    server = start_nats(url, base, base / "logs")
-    try:
-        yield url
-    finally:
-        server.stop()
 
 
 @pytest.fixture
