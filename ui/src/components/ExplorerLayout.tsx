@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { clearCache, getFile, getHealth, postConfirm, type Health } from '../api/client';
+import { clearCache, getFile, postConfirm } from '../api/client';
 import { useExploration } from '../state/useExploration';
+import { useHealth } from '../state/useHealth';
 import { ClarificationModal } from './ClarificationModal';
 import { ConfirmationModal } from './ConfirmationModal';
 import { FilePreview, type OpenFile } from './FilePreview';
@@ -18,13 +19,9 @@ export function ExplorerLayout() {
   const { state } = exploration;
   const [preset, setPreset] = useState<{ text: string; serial: number } | null>(null);
   const [file, setFile] = useState<OpenFile | null>(null);
-  const [health, setHealth] = useState<Health | null>(null);
+  const health = useHealth();
   const [treeKey, setTreeKey] = useState(0);
   const fileRequest = useRef(0);
-
-  useEffect(() => {
-    getHealth().then(setHealth, () => setHealth({ ok: false }));
-  }, []);
 
   // After an update or a new account the memory changed: reload the tree.
   useEffect(() => {
