@@ -277,14 +277,15 @@ async def test_an_unknown_category_word_is_searched_by_meaning_not_as_literal_te
     setup: Setup,
 ) -> None:
     """Descriptions (dense + BM25) and the passage index (dense + BM25): both by meaning; no
-    literal scan of the files for the question's words."""
+    literal scan of the files for the question's words. The passages are searched for what the
+    question asks about, without its listing words ("any")."""
     session = ToolSession(setup.toolbox, new_budget(), setup.progress)
     question = "any quantum computing labs?"
     draft = await setup.brain.answer(_request(question), session, TODAY)
     assert "is close to 'quantum computing labs'" in draft.answer, draft.answer
     assert setup.index.searched == [question]
     assert session.budget.used[SEARCH_DESCRIPTIONS] == 1
-    assert setup.index.passage_questions == [question]
+    assert setup.index.passage_questions == ["quantum computing labs"]
     assert session.budget.used[SEARCH_FILES] == 1
 
 

@@ -97,3 +97,13 @@ def test_what_happened_is_answered_by_the_sentence_that_tells_it() -> None:
     assert asked_kinds("the awning claim, what happened") == {"event"}
     [best] = best_units("the awning claim, what happened", turns, keep=1)
     assert "backed into our awning" in best.text
+
+
+def test_the_person_the_question_names_is_heard_first() -> None:
+    hits = [
+        hit("Sam: The renewal paperwork went over on Tuesday afternoon.", 3, kind="turn"),
+        hit("Rick: Forgot to say, we had a hail claim on the dump truck in 2024.", 3, kind="turn"),
+    ]
+    hits[0] = hits[0].model_copy(update={"speaker": "Sam"})
+    [best, *_] = best_units("what did rick forget to mention", hits, said_by={"rick"})
+    assert "hail claim" in best.text

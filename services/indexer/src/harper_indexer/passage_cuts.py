@@ -20,13 +20,14 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 
 from harper_common.memory.errors import HarperMemoryError
+from harper_common.memory.sentences import SENTENCE_BREAK
 from harper_common.memory.sources import parse_summary
 
 MAX_PASSAGE = 700
 """A paragraph longer than this (characters) is cut into pieces of whole sentences."""
 _SMS_LINE = re.compile(r"^(\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}(?::\d{2})?Z?)\s+([^:]{1,60}):\s*(.+)$")
 _TALK_LINE = re.compile(r"^\[?[\d:]*\]?\s*([A-Z][^:]{0,60}):\s*(.+)$")
-_SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[A-Z0-9\"'$(])")
+_SENTENCE_END = re.compile(SENTENCE_BREAK)
 _CONTACT = re.compile(
     r"(\(?\b\d{3}\)?[\s.-]\d{3}[\s.-]\d{4}\b)|(@[\w-]+\.)|(https?://|www\.)|(\b[A-Z]{2}\s+\d{5}\b)"
     r"|(\bSuite\b|\bSte\.?\s)|(^[a-z]\s*\(\d{3}\))",

@@ -16,6 +16,7 @@ from harper_common.memory.errors import HarperMemoryError
 from harper_common.memory.history import parse_history
 from harper_common.memory.models import AccountState
 from harper_common.memory.state import parse_state
+from harper_common.messages.index import PassageHit
 from harper_search.answer_text import field_line, overview_line, quote, topic_lines, where
 from harper_search.backing import field_support, resolved_later
 from harper_search.draft import Draft
@@ -48,6 +49,13 @@ from harper_search.topics import Topic, asked_topics
 
 _HISTORY_FIELDS = {"stage", "premium"}
 PASSAGE_HITS = 16
+SUMMARY_REACH = 8
+"""Summaries among this many first hits are followed to their raw file (see _raw_for_summaries)."""
+SUMMARIES_FOLLOWED = 2
+RAW_PER_SUMMARY = 1
+NAMELESS_TERMS = 3
+"""A person's name leaves the passage query only when this many other terms remain ("what did
+Ana and Raj agree" keeps its names: without them nothing is left to search for)."""
 _SOURCE_LINE = re.compile(r"sources/(?:emails|calls|sms)/[a-z0-9_-]+/raw\.txt")
 _OVERVIEW = ("stage", "premium", "next_step", "last_contact")
 _LATEST_FIELDS = frozenset({"next_step", "last_contact"})
@@ -143,8 +151,9 @@ class AccountEngine:
             lines += self._related(draft, reading.found, _question_terms(question, account_name))
         if asked.topics or asked.overview:
             referring = referring_phrase(asked.text, f"{account_name} {describes}")
+            people = {p.speaker.split()[0].lower() for p in reading.found if p.speaker}
             said = await self._from_passages(
-                session, draft, base, asked.text, account_name, referring
+                session, draft, base, asked.text, account_name, referring, people
             )
             if asked.fields and not asked.overview:
                 lines += said  # the field asked for answers first; the passages support it
@@ -364,22 +373,30 @@ class AccountEngine:
         question: str,
         account_name: str,
         referring: str = "",
+        people: set[str] | None = None,
     ) -> list[str]:
         """The sentences of the account's files that answer the question best, by the passage
         index's ranking and the kind of answer asked for (see passage_answers). The account's
-        name and ``referring``, the phrase the question names it by, are set aside."""
+        name and ``referring``, the phrase the question names it by, are set aside; so are the
+        first names of ``people`` (who speak in the files read): "what did Luis say about the
+        truck" asks for what Luis said, not for every line with "Luis" in it."""
         if not question.strip():
             return []
         query = without_name(question, referring) if referring else question
+        named = {w for w in re.findall(r"[A-Za-z][\w-]*", query) if w.lower() in (people or ())}
+        if named and len(term_set(query)) - len(named) >= NAMELESS_TERMS:
+            first_names = "|".join(re.escape(n) for n in named)
+            query = re.sub(rf"\b(?:{first_names})(?:'s)?\b", " ", query, flags=re.IGNORECASE)
         query = query if term_set(query) else question
-        own = f"{account_name} {referring}"
+        own = f"{account_name} {referring} {' '.join(named)}"
         args = SearchFilesInput(query=query[:300], path=f"{base}/sources", limit=PASSAGE_HITS)
         result = await session.call(SEARCH_FILES, args)
         if result is None or result.is_error or not result.passages:
             return []
-        raw = [h for h in result.passages if h.channel != "summary"]
+        raw = await self._raw_for_summaries(session, question, result.passages)
         lines = []
-        for unit in best_units(question, raw, ignore=own):
+        said_by = {n.lower() for n in named} if SAID.search(question) else set()
+        for unit in best_units(question, raw, ignore=own, said_by=said_by):
             hit = unit.hit
             if not await read_to_cite(session, hit.path):
                 continue
@@ -396,6 +413,40 @@ class AccountEngine:
                 then = older.hit.date.date().isoformat() if older.hit.date else "earlier"
                 lines.append(f'  (was: "{older.text}", {then}, {older.hit.path})')
         return lines
+
+    async def _raw_for_summaries(
+        self, session: ToolSession, question: str, hits: list[PassageHit]
+    ) -> list[PassageHit]:
+        """The hits with each summary among the first ones replaced by the passage of its raw
+        file that says what the summary's closest sentence says (moved up when it was further
+        down): a summary often puts the answer in one sentence ("that is why they want cyber")
+        that the raw file spreads over turns, but what is quoted is the raw file. Summaries
+        further down are dropped."""
+        kept: list[PassageHit] = []
+        placed: set[tuple[str, int]] = set()
+        followed = 0
+        for rank, hit in enumerate(hits):
+            if hit.channel != "summary":
+                if (hit.path, hit.line) not in placed:
+                    placed.add((hit.path, hit.line))
+                    kept.append(hit)
+                continue
+            if rank >= SUMMARY_REACH or followed >= SUMMARIES_FOLLOWED:
+                continue
+            if _searches_left(session) < 1:
+                break
+            followed += 1
+            closest = best_units(question, [hit], keep=1)
+            sentence = closest[0].text if closest else hit.text
+            folder = hit.path.rsplit("/", 1)[0]
+            args = SearchFilesInput(query=sentence[:300], path=folder, limit=8)
+            result = await session.call(SEARCH_FILES, args)
+            found = result.passages if result is not None and not result.is_error else []
+            for raw in [h for h in found if h.path == f"{folder}/raw.txt"][:RAW_PER_SUMMARY]:
+                if (raw.path, raw.line) not in placed:
+                    placed.add((raw.path, raw.line))
+                    kept.append(raw)
+        return kept
 
     def _related(self, draft: Draft, found: list[Passage], asked: set[str]) -> list[str]:
         """For a question no field or topic covers: the passages sharing most of its words."""
@@ -451,6 +502,14 @@ def _files_by_hits(hits: list[LineHit], topics: list[Topic]) -> list[str]:
 
 def _question_terms(question: str, account_name: str) -> set[str]:
     return term_set(question) - term_set(account_name)
+
+
+def _searches_left(session: ToolSession) -> int:
+    limit = session.budget.per_tool.get(SEARCH_FILES, session.budget.total)
+    return max(
+        0,
+        min(limit - session.budget.used[SEARCH_FILES], session.budget.total - session.budget.spent),
+    )
 
 
 def _reads_left(session: ToolSession) -> int:

@@ -34,7 +34,8 @@ from harper_search.tool_specs import (
 
 SOURCES_TO_READ = 3
 DESCRIPTION_HITS = 5
-MENTION_HITS = 24
+DESCRIPTIONS_BESIDE_MENTIONS = 2
+MENTION_HITS = 40
 MENTION_ACCOUNTS = 5
 """Accounts shown when a question is answered by description search (no exact filter)."""
 DETAILED_ROWS = 300
@@ -113,63 +114,62 @@ class ListingEngine:
     async def by_description(
         self, session: ToolSession, question: str, query: ListingQuery, today: date
     ) -> Draft:
-        """No value of the book is close to the question's words: the accounts whose
-        descriptions read closest (dense description search, within the filters the question
-        does name), said as such."""
+        """No value of the book is close to the question's words. Two readings answer it: the
+        accounts whose own files say what the question asks about (a passage search across the
+        book: "a storm loss", "another agency"), then the accounts whose descriptions read
+        closest (dense description search, within the filters the question does name): its
+        best few only when files already answered, since a description says what a business
+        is, not what happened to it. Both said as such."""
         draft = Draft(answer="")
-        args = SearchDescriptionsInput(text=question, filters=query.filters, limit=DESCRIPTION_HITS)
-        result = await session.call(SEARCH_DESCRIPTIONS, args)
         words = ", ".join(query.unmatched) or query.free_words or question
         head = f"No industry, line of coverage, stage or place of the book is close to '{words}'."
-        mentioned = await self._mentioned(session, question, draft)
+        asked = query.free_words if term_set(query.free_words) else question
+        mentioned = await self._mentioned(session, asked, draft)
+        limit = DESCRIPTIONS_BESIDE_MENTIONS if mentioned else DESCRIPTION_HITS
+        args = SearchDescriptionsInput(text=question, filters=query.filters, limit=limit)
+        result = await session.call(SEARCH_DESCRIPTIONS, args)
         if result is None or result.is_error or not result.accounts:
-            if mentioned:
-                draft.answer = "\n".join([head, *mentioned])
-                return draft
-            draft.answer = f"{head} No account description reads close to the question either."
+            draft.answer = (
+                "\n".join([head, *mentioned])
+                if mentioned
+                else (f"{head} No file or account description reads close to the question.")
+            )
             return draft
         accounts = result.accounts
         rows = [_row(n, a, today, True) for n, a in enumerate(accounts, start=1)]
         for account in accounts:
             draft.cite(f"accounts/{account.account_id}/state.md")
-        evidence = await self._evidence(session, accounts, draft)
-        lines = [
-            head,
-            *mentioned,
-            "The accounts whose descriptions read closest:",
-            *rows,
-            *evidence,
-        ]
-        draft.answer = "\n".join(lines)
+        evidence = [] if mentioned else await self._evidence(session, accounts, draft)
+        lines = [head, *mentioned, "The accounts whose descriptions read closest:", *rows]
+        draft.answer = "\n".join([*lines, *evidence])
         draft.notes.append("Ranked by meaning over account descriptions, not an exact filter.")
         return draft
 
-    async def _mentioned(self, session: ToolSession, question: str, draft: Draft) -> list[str]:
-        """Accounts whose own files say what the question asks about (the passage index across
-        the book), each with the passage that says it."""
-        args = SearchFilesInput(query=question[:300], path="accounts", limit=MENTION_HITS)
+    async def _mentioned(self, session: ToolSession, asked: str, draft: Draft) -> list[str]:
+        """Accounts whose own files say what ``asked`` (the question without its listing words)
+        is about, by the passage index across the book, each with the sentence that says it
+        best (a summary's sentence counts: summaries often name in one word what the raw file
+        tells at length). Only accounts whose sentence shares a word with the question."""
+        args = SearchFilesInput(query=asked[:300], path="accounts", limit=MENTION_HITS)
         result = await session.call(SEARCH_FILES, args)
         if result is None or result.is_error or not result.passages:
             return []
         by_account: dict[str, list[PassageHit]] = {}
-        for hit in (h for h in result.passages if h.channel != "summary"):
+        for hit in result.passages:
             by_account.setdefault(hit.account_id, []).append(hit)
+        terms = term_set(asked)
+        best = {a: best_units(asked, hits, keep=1) for a, hits in by_account.items()}
+        grounded = {a: u[0] for a, u in best.items() if u and terms & term_set(u[0].text)}
         lines = ["Accounts whose files mention it (passages ranked by meaning and words):"]
-        asked = term_set(question)
-        best = {a: best_units(question, hits, keep=1) for a, hits in by_account.items()}
-        chosen = {a: u for a, u in best.items() if u}
-        grounded = {a: u for a, u in chosen.items() if asked & term_set(u[0].text)}
-        if grounded:  # accounts whose passage says some word of the question come first
-            chosen = grounded
-        for account_id, unit in list(chosen.items())[:MENTION_ACCOUNTS]:
+        for account_id, unit in list(grounded.items())[:MENTION_ACCOUNTS]:
             card = self.catalog.get(account_id)
             name = card.name if card else f"account {account_id}"
-            hit = unit[0].hit
+            hit = unit.hit
             if not await read_to_cite(session, hit.path):
                 continue
             draft.cite(hit.path)
             day = hit.date.date().isoformat() if hit.date else "undated"
-            said = f'"{unit[0].text}" ({hit.channel} of {day}, {hit.path})'
+            said = f'"{unit.text}" ({hit.channel} of {day}, {hit.path})'
             lines.append(f"- {name} (account {account_id}): {said}")
         return lines if len(lines) > 1 else []
 

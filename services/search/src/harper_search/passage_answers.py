@@ -23,6 +23,7 @@ from functools import lru_cache
 
 from dateparser.search import search_dates  # type: ignore[import-untyped]
 
+from harper_common.memory.sentences import SENTENCE_BREAK
 from harper_common.messages.index import PassageHit
 from harper_search.terms import term_set
 
@@ -50,7 +51,8 @@ _COUNT = re.compile(
     r"thirty|forty|fifty|sixty|seventy|eighty|ninety|hundred)\b",
     re.I,
 )
-_NAME = re.compile(r"(?<![.!?]\s)(?<!^)\b[A-Z][a-z]+(?:\s+[A-Z][a-z&.]+)*")
+_NAME = re.compile(r"(?<![.!?]\s)(?<!^)\b[A-Z][a-z]+(?:\s+[A-Z][a-z&.]+)*|\b[A-Z]{3,6}\b(?!')")
+"""A name: capitalised words not opening a sentence, or a short all-capitals one ("SFM")."""
 _REASON = re.compile(r"\b(?:because|since|after|due to|so that|so we|that's why|reason)\b", re.I)
 _PAST = re.compile(
     r"\b(?:was|were|had|got|went|came|broke|fell|hit|lost|took|sent|told|caught|ran|cut|bit|"
@@ -58,7 +60,7 @@ _PAST = re.compile(
     re.I,
 )
 """Past-tense verbs (the common irregular ones and the regular ending)."""
-_SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[A-Z0-9\"'$(])|\n+")
+_SENTENCE_END = re.compile(SENTENCE_BREAK + r"|\n+")
 _LIST = re.compile(r"^[\s>]*(?:[-*•]|\d{1,2}[.)])\s+\S", re.M)
 _COMPARATIVE = re.compile(r"\bhow much (?:[a-z]+er|more|less)\b")
 _CONTACT_ONLY = re.compile(r"\(?\d{3}\)?[\s.-]\d{3}[\s.-]\d{4}|@[\w-]+\.\w")
@@ -168,10 +170,15 @@ def _span(text: str, first: str, second: str) -> str:
 
 
 def best_units(
-    question: str, hits: list[PassageHit], keep: int = 3, ignore: str = ""
+    question: str,
+    hits: list[PassageHit],
+    keep: int = 3,
+    ignore: str = "",
+    said_by: set[str] | None = None,
 ) -> list[Unit]:
     """The sentences that best answer ``question`` among ranked passages (best first), at most
-    one per passage. Words of ``ignore`` (the account's name) do not count as shared words."""
+    one per passage. Words of ``ignore`` (the account's name) do not count as shared words;
+    ``said_by``: first names (lower case) the question asks about, whose own words count more."""
     kinds = asked_kinds(question)
     asked = term_set(question) - term_set(ignore)
     newest = max((_aware(h.date) for h in hits if h.date), default=None)
@@ -182,6 +189,8 @@ def best_units(
         singles = units_of(hit)
         for text in units_of(hit, with_previous=bool(kinds & {"reason", "event"})):
             unit_score = base + _signals(text, hit, kinds, asked, newest)
+            if said_by and hit.speaker and hit.speaker.split()[0].lower() in said_by:
+                unit_score += SAID_BY_BONUS
             if text not in singles:
                 unit_score += 0.5  # a reason with what led to it
             if best is None or unit_score > best.score:
@@ -198,6 +207,9 @@ def best_units(
             break
     return _latest_first(chosen, scored, kinds)
 
+
+SAID_BY_BONUS = 0.6
+"""What a sentence gains when the person the question names said it."""
 
 LATEST_MARGIN = 1.0
 """A newer sentence giving the same kind of value wins when it scores within this of the best."""

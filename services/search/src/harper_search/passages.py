@@ -11,10 +11,9 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, replace
 
-_SENTENCE_END = re.compile(
-    r"(?<!\bDr\.)(?<!\bMr\.)(?<!\bMs\.)(?<!\bMrs\.)(?<!\bSt\.)(?<!\bInc\.)(?<!\bCo\.)"
-    r"(?<=[.!?])\s+(?=[A-Z0-9\"'$(])"
-)
+from harper_common.memory.sentences import SENTENCE_BREAK
+
+_SENTENCE_END = re.compile(SENTENCE_BREAK)
 _LIST_ITEM = re.compile(r"^(?:\d{1,2}[.)]|[-*•])\s+\S")
 """A numbered or bulleted item of a list."""
 _FORWARDED = re.compile(r"^(?:from|to|cc|sent|date|subject):\s", re.IGNORECASE)

@@ -29,9 +29,26 @@ def asked_channel(question: str) -> str | None:
     return next((folder for folder, pattern in _CHANNELS if pattern.search(question)), None)
 
 
+_LEGAL_SUFFIX = re.compile(r"[,\s]+(LLC|L\.L\.C|Inc|Co|Corp|Ltd|PLLC|LLP|P\.?A|P\.?C)\.?$", re.I)
+
+
+def initials(account_name: str) -> str:
+    """The name's initials without its legal form ("Halvorsen Tran Architects, PLLC" -> "HTA"),
+    as people shorten a client's name; "" when the name has fewer than two words."""
+    bare = _LEGAL_SUFFIX.sub("", account_name)
+    letters = [
+        w[0] for w in re.findall(r"[A-Za-z][\w'-]*", bare) if w.lower() not in ("and", "of", "the")
+    ]
+    return "".join(letters).upper() if len(letters) >= 2 else ""
+
+
 def without_name(question: str, account_name: str) -> str:
-    """The question with the account's name (or its first words) taken out."""
-    for name in (account_name, re.sub(r"\b(LLC|Inc|Co|Corp|Ltd)\.?$", "", account_name).strip()):
+    """The question with the account's name (or its first words) taken out, and its initials
+    when the question writes them in capitals ("HTA" for Halvorsen Tran Architects)."""
+    for name in (account_name, _LEGAL_SUFFIX.sub("", account_name).strip()):
         if name:
             question = re.sub(re.escape(name), " ", question, flags=re.IGNORECASE)
+    short = initials(account_name)
+    if len(short) >= 2:
+        question = re.sub(rf"(?<![\w&]){re.escape(short)}(?![\w&])", " ", question)
     return " ".join(question.split())

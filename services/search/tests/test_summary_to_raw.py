@@ -1,0 +1,147 @@
+"""A summary that ranks first for a question points at its raw file: the answer quotes the raw
+passage that says what the summary's closest sentence says, never the summary itself. The
+question's person and the account's initials are set aside in the passage query."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from datetime import UTC, datetime
+from pathlib import Path
+
+import pytest
+
+from harper_common.memory.paths import MemoryRoot
+from harper_common.messages.index import (
+    DescriptionFilters,
+    DescriptionHit,
+    NameMatch,
+    PassageChannel,
+    PassageHit,
+    PassagesReply,
+    ScanReply,
+)
+from harper_search.account_engine import AccountEngine
+from harper_search.question_cues import initials, without_name
+from harper_search.session import ToolSession
+from harper_search.tool_specs import new_budget
+from harper_search.toolbox import Toolbox
+
+ACCOUNT = "40001"
+NAME = "Birchwood Millwork Partners LLC"
+FOLDER = f"accounts/{ACCOUNT}/sources/calls/call_20260301_0900"
+STATE = f"""---
+account_id: "{ACCOUNT}"
+name: {NAME}
+stage: Intake
+industry: Millwork
+location: "Dayton, OH"
+insurance_types: [Cyber Liability]
+primary_contact:
+  name: Dana Whitlock
+  email: dana@example.com
+last_contact: 2026-03-01
+next_step: Send the application
+pending_actions: []
+version: 1
+updated_at: 2026-03-01T10:00:00Z
+---
+# {NAME}
+"""
+RAW = """Date: 2026-03-01T09:00:00Z
+Participants: Sam Ortiz, Dana Whitlock
+
+Sam: You mentioned cyber. Anything happen?
+Dana: Let me think.
+Dana: Last spring our office manager paid a fake invoice and we lost eleven thousand dollars.
+Sam: Understood.
+"""
+SUMMARY = """---
+channel: call
+date: 2026-03-01T09:00:00Z
+---
+Intake. A fake invoice cost them $11,000 last spring; that is why they want cyber cover.
+"""
+LOSS = (
+    "Dana: Last spring our office manager paid a fake invoice and we lost eleven thousand dollars."
+)
+
+
+def _hit(text: str, path: str, channel: PassageChannel, line: int) -> PassageHit:
+    return PassageHit(
+        score=0.5, account_id=ACCOUNT, path=path, channel=channel, line=line, text=text,
+        kind="summary" if channel == "summary" else "turn",
+        speaker=None if channel == "summary" else text.split(":")[0],
+        date=datetime(2026, 3, 1, 9, tzinfo=UTC),
+    )  # fmt: skip
+
+
+class NoProgress:
+    async def step(self, _: object) -> None:
+        return None
+
+
+class SummaryFirst:
+    """A passage index that ranks the summary first for the question, and finds the raw turn
+    only for a query made of the summary's own words."""
+
+    def __init__(self) -> None:
+        self.asked: list[str] = []
+
+    async def lookup(self, name: str, limit: int = 5) -> list[NameMatch]:
+        return []
+
+    async def search(
+        self, text: str, filters: DescriptionFilters | None = None, limit: int = 10
+    ) -> list[DescriptionHit]:
+        return []
+
+    async def scan(
+        self, filters: DescriptionFilters | None = None, limit: int | None = None
+    ) -> ScanReply:
+        return ScanReply(accounts=[], total=0)
+
+    async def passages(
+        self,
+        text: str,
+        account_ids: Sequence[str] = (),
+        channels: Sequence[PassageChannel] | None = None,
+        limit: int = 8,
+    ) -> PassagesReply:
+        self.asked.append(text)
+        summary = _hit(SUMMARY.split("---\n")[-1].strip(), f"{FOLDER}/summary.md", "summary", 5)
+        opener = _hit("Sam: You mentioned cyber. Anything happen?", f"{FOLDER}/raw.txt", "call", 4)
+        if "fake invoice" in text:
+            return PassagesReply(hits=[_hit(LOSS, f"{FOLDER}/raw.txt", "call", 6), opener])
+        return PassagesReply(hits=[summary, opener])
+
+
+@pytest.fixture
+def memory(tmp_path: Path) -> MemoryRoot:
+    folder = tmp_path / FOLDER
+    folder.mkdir(parents=True)
+    (folder / "raw.txt").write_text(RAW, encoding="utf-8")
+    (folder / "summary.md").write_text(SUMMARY, encoding="utf-8")
+    (tmp_path / f"accounts/{ACCOUNT}/state.md").write_text(STATE, encoding="utf-8")
+    return MemoryRoot(tmp_path)
+
+
+@pytest.mark.anyio
+async def test_a_summary_leads_to_the_raw_passage_that_is_quoted(memory: MemoryRoot) -> None:
+    directory = SummaryFirst()
+    session = ToolSession(Toolbox(memory, directory, []), new_budget(), NoProgress())
+    draft = await AccountEngine().answer(session, ACCOUNT, NAME, "why does BMP want cyber")
+    assert LOSS.split(": ", 1)[1] in draft.answer, draft.answer
+    assert "that is why they want cyber" not in draft.answer  # the summary is not quoted
+    assert f"{FOLDER}/raw.txt" in draft.citations
+    assert directory.asked[0] == "why does want cyber"  # the initials are the account's name
+    assert any("fake invoice" in query for query in directory.asked[1:])
+
+
+def test_initials_leave_out_the_legal_form_and_small_words() -> None:
+    assert initials(NAME) == "BMP"
+    assert initials("Ember & Oak Coffee Roasters, Inc.") == "EOCR"
+    assert initials("Acme LLC") == ""
+    assert without_name("is BMP quoted yet", NAME) == "is quoted yet"
+    assert (
+        without_name("the bmp lumber order", NAME) == "the bmp lumber order"
+    )  # lower case: a word
