@@ -19,6 +19,8 @@ class Outcome:
     message: str
     started: float
     """``time.monotonic()`` when the question was sent."""
+    service: str | None = None
+    """The service an error names (the one that did not answer)."""
 
 
 @dataclass
@@ -66,10 +68,11 @@ def ask(client: httpx.Client, question: str, timeout_s: float = 30) -> Outcome:
         response = client.post("/query", json={"query": question}, timeout=timeout_s)
     except httpx.HTTPError as exc:
         return Outcome(0, time.monotonic() - started, type(exc).__name__, started)
-    message = ""
+    message, service = "", None
     if response.status_code != 200:
         try:
-            message = str(response.json().get("message", ""))
+            body = response.json()
         except ValueError:
-            message = ""
-    return Outcome(response.status_code, time.monotonic() - started, message, started)
+            body = {}
+        message, service = str(body.get("message", "")), body.get("service")
+    return Outcome(response.status_code, time.monotonic() - started, message, started, service)

@@ -22,10 +22,14 @@ from test_updater_kills import name_of
 
 SCENARIO = "f. soak"
 GROWTH_LIMIT = 0.10
+SOAK_SECONDS = sized(5, 600)
+"""How long the soak lasts unless HARPER_SOAK_SECONDS says (issue 17 asks 10 minutes)."""
+STREAMS = sized(20, 500)
+"""SSE streams open at once throughout the soak (issue 17 asks 500)."""
 
 
 def soak_seconds() -> float:
-    return float(os.environ.get("HARPER_SOAK_SECONDS", sized(5, 90)))
+    return float(os.environ.get("HARPER_SOAK_SECONDS", SOAK_SECONDS))
 
 
 def rss_kib(pid: int) -> int:
@@ -100,10 +104,11 @@ def test_a_soak_of_questions_and_streams(stack: Harper, report: Report) -> None:
         "which accounts are quoted",
         f"who is the primary contact at {names[0]}",
     ]
-    streams, seconds = sized(20, 200), soak_seconds()
-    # Warm-up at the same concurrency, so growth is measured from warm (200 open streams need
-    # their buffers whatever happens next; a leak is what grows after that).
-    asyncio.run(soak(stack, questions, streams, min(15.0, max(2.0, seconds / 6))))
+    streams, seconds = STREAMS, soak_seconds()
+    # Warm-up at the same concurrency, so growth is measured from warm (500 open streams need
+    # their buffers whatever happens next; a leak is what grows after that). A tenth of the soak,
+    # at most a minute: at ~30 questions/s, 500 streams take some 20 s just to ask once each.
+    asyncio.run(soak(stack, questions, streams, min(60.0, max(2.0, seconds / 10))))
     before = service_memory(stack)
     outcomes = asyncio.run(soak(stack, questions, streams, seconds))
     after = service_memory(stack)

@@ -192,3 +192,33 @@ async def test_every_bus_service_hears_the_status_request_and_answers_it(as_user
     answers = {(await asyncio.wait_for(heard.get(), 5)).decode() for _ in services}
     assert answers == set(services)
     assert errors.seen == []
+
+
+ASKS = {
+    "gateway": ("starter", "search", "updater", "followup", "indexer"),
+    "starter": ("search", "updater", "followup", "indexer"),
+    "search": ("indexer",),
+    "updater": ("indexer",),
+    "followup": ("updater", "indexer"),
+}
+"""Whom each service sends requests to, and so may probe (``harper_common.bus.liveness``)."""
+
+
+@pytest.mark.anyio
+@pytest.mark.parametrize(
+    ("user", "service"), [(user, service) for user, asked in ASKS.items() for service in asked]
+)
+async def test_a_service_may_probe_the_health_of_the_services_it_asks(
+    as_user: object, user: str, service: str
+) -> None:
+    server, _ = await as_user(service)  # type: ignore[operator]
+
+    async def answer(message: Msg) -> None:
+        await message.respond(b"alive")
+
+    await server.subscribe(f"harper.{service}.health", cb=answer)
+    await server.flush()
+    asker, errors = await as_user(user)  # type: ignore[operator]
+    reply = await asker.request(f"harper.{service}.health", b"{}", timeout=5)
+    assert reply.data == b"alive"
+    assert errors.seen == []

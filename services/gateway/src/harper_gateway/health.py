@@ -9,8 +9,7 @@ from pydantic import BaseModel, Field
 
 from harper_common.bus.broker import jetstream
 from harper_common.bus.client import BusError
-from harper_common.messages.health import HealthRequest, ServiceHealth
-from harper_common.messages.subjects import ACCOUNT_STREAM, SERVICES, health_subject
+from harper_common.messages.subjects import ACCOUNT_STREAM, SERVICES
 from harper_common.servers.supervisor import read_supervisor_status
 from harper_gateway.state import GatewayState
 
@@ -80,9 +79,7 @@ async def _guard(check: Awaitable[Component], what: str) -> Component:
 
 async def _service(state: GatewayState, name: str) -> Component:
     async def probe() -> Component:
-        reply = await state.bus.request(
-            health_subject(name), HealthRequest(), ServiceHealth, timeout_s=PROBE_TIMEOUT_S
-        )
+        reply = await state.bus.health(name, timeout_s=PROBE_TIMEOUT_S)
         return Component(ok=reply.ok, detail=reply.detail or f"answering ({reply.instance})")
 
     return await _guard(probe(), name)

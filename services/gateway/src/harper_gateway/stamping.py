@@ -28,9 +28,14 @@ class StampingBusClient(BusClient):
         reply_type: object,
         *,
         timeout_s: float | None = None,
+        service: str | None = None,
     ) -> Any:
         return await super().request(
-            subject, stamp(message, timeout_s or self.timeout_s), reply_type, timeout_s=timeout_s
+            subject,
+            stamp(message, timeout_s or self.timeout_s),
+            reply_type,
+            timeout_s=timeout_s,
+            service=service,
         )
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from datetime import UTC, datetime
 from typing import Any, TypeVar, overload
 
 from faststream.nats import NatsBroker
@@ -10,9 +11,13 @@ from nats.errors import TimeoutError as NatsTimeout
 from pydantic import BaseModel, TypeAdapter, ValidationError
 
 from harper_common.bus.broker import is_connected
+from harper_common.bus.deadline import downstream_deadline
+from harper_common.bus.liveness import Liveness, LivenessPolicy, ServiceStopped
 from harper_common.messages.base import ErrorCode, ErrorReply, RequestEnvelope, WireModel
 from harper_common.messages.endpoint import Endpoint
+from harper_common.messages.health import HealthRequest, ServiceHealth
 from harper_common.messages.query import ErrorResponse, QueryResponse
+from harper_common.messages.subjects import SERVICES, health_subject
 
 ReplyT = TypeVar("ReplyT")
 RequestT = TypeVar("RequestT", bound=WireModel)
@@ -27,11 +32,22 @@ class BusError(Exception):
 
 
 class BusClient:
-    """Sends requests and decodes replies into the expected model, or raises BusError."""
+    """Sends requests and decodes replies into the expected model, or raises BusError.
 
-    def __init__(self, broker: NatsBroker, *, timeout_s: float = 30.0) -> None:
+    A call to an endpoint waits for its service no longer than the time its request has left
+    (see ``deadline``) and gives up sooner on a service that stopped answering (``liveness``).
+    """
+
+    def __init__(
+        self,
+        broker: NatsBroker,
+        *,
+        timeout_s: float = 30.0,
+        liveness: LivenessPolicy | None = None,
+    ) -> None:
         self.broker = broker
         self.timeout_s = timeout_s
+        self.liveness = Liveness(self._answers_probe, liveness)
 
     def connected(self) -> bool:
         """True while the connection to NATS is up (False while it reconnects)."""
@@ -46,8 +62,20 @@ class BusClient:
     ) -> ReplyT:
         """Ask ``endpoint`` and return its reply, typed as the endpoint declares it."""
         reply: ReplyT = await self.request(
-            endpoint.subject, message, endpoint.reply, timeout_s=timeout_s
+            endpoint.subject,
+            message,
+            endpoint.reply,
+            timeout_s=timeout_s,
+            service=served_by(endpoint),
         )
+        return reply
+
+    async def health(self, service: str, timeout_s: float) -> ServiceHealth:
+        """``service``'s answer to its health probe (any replica's); BusError without one."""
+        reply: ServiceHealth = await self.request(
+            health_subject(service), HealthRequest(), ServiceHealth, timeout_s=timeout_s
+        )
+        self.liveness.heard(service)
         return reply
 
     @overload
@@ -58,6 +86,7 @@ class BusClient:
         reply_type: type[ReplyT],
         *,
         timeout_s: float | None = None,
+        service: str | None = None,
     ) -> ReplyT: ...
 
     @overload
@@ -68,6 +97,7 @@ class BusClient:
         reply_type: object,
         *,
         timeout_s: float | None = None,
+        service: str | None = None,
     ) -> Any: ...
 
     async def request(
@@ -77,13 +107,18 @@ class BusClient:
         reply_type: object,
         *,
         timeout_s: float | None = None,
+        service: str | None = None,
     ) -> Any:
-        """Send ``message`` to ``subject`` and return its reply as ``reply_type``.
+        """Send ``message`` to ``subject`` (served by ``service``) and return its reply as
+        ``reply_type``.
 
-        A message with a deadline waits no longer than the time it has left, and one whose
-        deadline has passed is not sent at all.
+        A message sent while serving a request with a deadline gets that deadline less a
+        margin (``deadline.downstream_deadline``); a message with a deadline waits no longer
+        than the time it has left, and one whose deadline has passed is not sent at all. With
+        ``service`` named, a service that stopped answering fails the request in a few seconds
+        as unavailable, and a timeout names the service.
         """
-        timeout = _bounded_by_deadline(subject, message, timeout_s or self.timeout_s)
+        message, timeout = _bounded_by_deadline(subject, message, timeout_s or self.timeout_s)
         if not self.connected():
             raise BusError(
                 ErrorReply(
@@ -93,26 +128,51 @@ class BusClient:
                 )
             )
         try:
-            raw = await self.broker.request(
-                message.model_dump(mode="json"), subject, timeout=timeout
-            )
+            raw = await self._send(subject, message, timeout, service)
+        except ServiceStopped as exc:
+            raise BusError(exc.reply) from exc
         except NoRespondersError as exc:
-            raise BusError(_unavailable(subject)) from exc
+            raise BusError(_unavailable(subject, service)) from exc
         except (TimeoutError, NatsTimeout) as exc:
-            raise BusError(
-                ErrorReply(
-                    code=ErrorCode.TIMEOUT,
-                    message=f"No reply on {subject} within {timeout:g} s.",
-                    fix="The service may be overloaded or stuck; check its log.",
-                )
-            ) from exc
+            raise BusError(_timed_out(subject, timeout, service)) from exc
         return decode_reply(subject, raw.body, reply_type)
 
+    async def _send(
+        self, subject: str, message: WireModel, wait_s: float, service: str | None
+    ) -> Any:
+        body = message.model_dump(mode="json")
+        if service is None:
+            return await self.broker.request(body, subject, timeout=wait_s)
+        self.liveness.refuse_if_stopped(service)
+        raw = await self.liveness.wait(service, self.broker.request(body, subject, timeout=wait_s))
+        self.liveness.heard(service)
+        return raw
 
-def _bounded_by_deadline(subject: str, message: WireModel, timeout: float) -> float:
-    remaining = message.remaining_s() if isinstance(message, RequestEnvelope) else None
-    if remaining is None:
-        return timeout
+    async def _answers_probe(self, service: str, timeout_s: float) -> bool:
+        """Whether ``service`` answers its health probe. While this client's own connection is
+        down the probe says nothing of the service: it is not blamed (its requests wait on)."""
+        try:
+            await self.health(service, timeout_s)
+        except BusError:
+            return not self.connected()
+        return True
+
+
+def _bounded_by_deadline(
+    subject: str, message: WireModel, timeout: float
+) -> tuple[WireModel, float]:
+    """The message as sent (its deadline brought forward to the one its sender must keep) and
+    how long to wait for its reply."""
+    now = datetime.now(UTC)
+    deadline = message.deadline if isinstance(message, RequestEnvelope) else None
+    downstream = downstream_deadline(now)
+    if downstream is not None and (deadline is None or downstream < deadline):
+        deadline = downstream
+        if isinstance(message, RequestEnvelope):
+            message = message.model_copy(update={"deadline": downstream})
+    if deadline is None:
+        return message, timeout
+    remaining = (deadline - now).total_seconds()
     if remaining <= 0:
         raise BusError(
             ErrorReply(
@@ -122,7 +182,20 @@ def _bounded_by_deadline(subject: str, message: WireModel, timeout: float) -> fl
                 fix="Retry it; with the same idempotency key a retry is never applied twice.",
             )
         )
-    return min(timeout, remaining)
+    return message, min(timeout, remaining)
+
+
+def _timed_out(subject: str, timeout: float, service: str | None) -> ErrorReply:
+    if service is None:
+        message = f"No reply on {subject} within {timeout:.1f} s."
+    else:
+        message = f"The {service} service did not answer in {timeout:.1f} s ({subject})."
+    return ErrorReply(
+        code=ErrorCode.TIMEOUT,
+        message=message,
+        fix="The service may be overloaded or stuck; check its log (`harper status`).",
+        service=service,
+    )
 
 
 async def request_query(
@@ -133,10 +206,17 @@ async def request_query(
 ) -> QueryResponse:
     """Ask the starter or an agent; a failure comes back as the API's ``error`` response."""
     try:
-        reply: QueryResponse = await bus.request(endpoint.subject, message, endpoint.reply)
+        reply: QueryResponse = await bus.request(
+            endpoint.subject, message, endpoint.reply, service=served_by(endpoint)
+        )
     except BusError as exc:
         return ErrorResponse.from_reply(exc.reply, request_id)
     return reply
+
+
+def served_by(endpoint: Endpoint[Any, Any]) -> str | None:
+    """The one service answering ``endpoint`` (None for one every service answers)."""
+    return endpoint.service if endpoint.service in SERVICES else None
 
 
 def decode_reply(subject: str, body: bytes, reply_type: object) -> Any:
@@ -170,11 +250,12 @@ def _adapter(reply_type: object) -> TypeAdapter[Any]:
     return adapter
 
 
-def _unavailable(subject: str) -> ErrorReply:
+def _unavailable(subject: str, service: str | None = None) -> ErrorReply:
     return ErrorReply(
         code=ErrorCode.UNAVAILABLE,
-        message=f"No service is listening on {subject}.",
-        fix="Start the service (`harper up`, or `harper serve <name>`).",
+        message=f"No {service + ' service' if service else 'service'} is listening on {subject}.",
+        fix=f"Start the service (`harper up`, or `harper serve {service or '<name>'}`).",
+        service=service,
     )
 
 

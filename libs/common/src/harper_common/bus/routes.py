@@ -16,6 +16,7 @@ from pydantic import BaseModel, ValidationError
 
 from harper_common.auth.asking import asking
 from harper_common.bus.client import BusError
+from harper_common.bus.deadline import serving
 from harper_common.bus.metrics import measured
 from harper_common.messages.base import ErrorCode, ErrorReply, RequestEnvelope, WireModel
 from harper_common.messages.problems import validation_problems
@@ -89,9 +90,11 @@ async def answer(
             service=service,
         )
     caller = request.caller if isinstance(request, RequestEnvelope) else None
+    deadline = request.deadline if isinstance(request, RequestEnvelope) else None
     token = asking.set(caller)
     try:
-        return await handler(request)
+        with serving(deadline):  # the handler's own calls end before its caller's deadline
+            return await handler(request)
     except ServiceFailure as exc:
         return ErrorReply(code=exc.code, message=str(exc), fix=exc.fix, service=service)
     except BusError as exc:
