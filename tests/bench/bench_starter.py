@@ -9,7 +9,8 @@ assertions):
   indexer's ONNX MiniLM called in-process), and how many queries reached that stage.
 
 Account resolution (the indexer's name look-up over the bus, ~2 ms a hop on these machines) is
-not included: `make bench`'s /query figures hold it.
+not included: ``bench_starter_decide.py`` times the whole decision, look-ups included, in one
+process and over the bus.
 """
 
 from __future__ import annotations

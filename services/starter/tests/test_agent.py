@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 import pytest
@@ -57,6 +58,9 @@ class ScriptedIndex:
                     )
                 )
         return sorted(matches, key=lambda m: -m.score)[:limit]
+
+    async def lookup_many(self, names: Sequence[str], limit: int = 5) -> list[list[NameMatch]]:
+        return [await self.lookup(name, limit) for name in names]
 
     async def passages(self, text: str, account_ids: Any = (), **_: Any) -> PassagesReply:
         return PassagesReply()  # the files name nothing the book's accounts do not

@@ -3,6 +3,7 @@ when a change is asked for a business-like name nobody has filed."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 import pytest
@@ -64,6 +65,9 @@ class BookIndex:
                 matches.append(NameMatch(account_id=account_id, account_name=account_name,
                                          score=score, exact=exact))  # fmt: skip
         return sorted(matches, key=lambda m: -m.score)[:limit]
+
+    async def lookup_many(self, names: Sequence[str], limit: int = 5) -> list[list[NameMatch]]:
+        return [await self.lookup(name, limit) for name in names]
 
     async def search(self, text: str, filters: Any = None, limit: int = 10) -> list[DescriptionHit]:
         return []

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import pytest
 
 from harper_common.messages.index import NameMatch
@@ -39,6 +41,9 @@ class WordIndex:
                     )
                 )
         return sorted(matches, key=lambda m: -m.score)[:limit]
+
+    async def lookup_many(self, names: Sequence[str], limit: int = 5) -> list[list[NameMatch]]:
+        return [await self.lookup(name, limit) for name in names]
 
 
 @pytest.mark.anyio
@@ -104,6 +109,9 @@ class FirstWordIndex:
             NameMatch(account_id="2", account_name="Bluewater Marina LLC", score=0.83),
         ]
 
+    async def lookup_many(self, names: Sequence[str], limit: int = 5) -> list[list[NameMatch]]:
+        return [await self.lookup(name, limit) for name in names]
+
 
 @pytest.mark.anyio
 async def test_one_word_shared_by_two_accounts_asks_which_one() -> None:
@@ -136,6 +144,9 @@ class InitialsIndex:
                 account_id="7", account_name="Halvorsen Tran Architects", score=1.0, alias="HTA"
             )
         ]
+
+    async def lookup_many(self, names: Sequence[str], limit: int = 5) -> list[list[NameMatch]]:
+        return [await self.lookup(name, limit) for name in names]
 
 
 @pytest.mark.anyio

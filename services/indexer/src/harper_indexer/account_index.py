@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 
 from harper_common.memory import AccountState
 from harper_common.messages.index import (
@@ -77,7 +78,7 @@ class AccountIndex:
     def lookup(self, name: str, limit: int = 5) -> list[NameMatch]:
         """Accounts whose names are most like ``name``, best first (scores 0..1)."""
         candidates = self.store.search_names(query_vector(name), max(limit * 4, _CANDIDATES))
-        best: dict[str, NameMatch] = {}
+        best: dict[str, _Named] = {}
         for candidate in candidates:
             contact = candidate.payload.get("contact")
             alias = candidate.payload.get("alias")
@@ -88,7 +89,7 @@ class AccountIndex:
             score = similarity.score
             if contact and _names_a_person(name, contact):
                 score = max(score, PERSON_SCORE)
-            match = NameMatch(
+            match = _Named(
                 account_id=candidate.payload["account_id"],
                 account_name=candidate.payload["account_name"],
                 score=score,
@@ -97,23 +98,10 @@ class AccountIndex:
                 alias=alias,
             )
             known = best.get(match.account_id)
-            plain = not match.contact and not match.alias
-            if known is None or (match.score, plain) > (
-                known.score,
-                not known.contact and not known.alias,
-            ):
+            if known is None or (match.score, match.plain) > (known.score, known.plain):
                 best[match.account_id] = match
-        matches = sorted(
-            best.values(),
-            key=lambda m: (
-                -m.score,
-                m.contact is not None,
-                not m.exact,
-                m.account_name,
-                m.account_id,
-            ),
-        )
-        return matches[:limit]
+        ranked = sorted(best.values(), key=_Named.rank)
+        return [match.as_message() for match in ranked[:limit]]
 
     def search(
         self, text: str, filters: DescriptionFilters | None = None, limit: int = 10
@@ -231,6 +219,39 @@ MAX_PEOPLE = 12
 PERSON_SCORE = 0.9
 """A person named by some of their own words ("Dr. Okonkwo", "Gerald Finch") matches this well."""
 _HONORIFICS = frozenset({"dr", "mr", "mrs", "ms", "miss", "jr", "sr", "ii", "iii"})
+
+
+@dataclass(frozen=True, slots=True)
+class _Named:
+    """A candidate of a look-up, scored; made a `NameMatch` only if it is among those returned
+    (a look-up scores ~30 candidates and returns a few)."""
+
+    account_id: str
+    account_name: str
+    score: float
+    exact: bool
+    contact: str | None
+    alias: str | None
+
+    @property
+    def plain(self) -> bool:
+        """The account's own name rather than one of its people or its initials."""
+        return not self.contact and not self.alias
+
+    def rank(self) -> tuple[float, bool, bool, str, str]:
+        """Best first: score, then the name before its people, exact first, then by name."""
+        return (-self.score, self.contact is not None, not self.exact, self.account_name,
+                self.account_id)  # fmt: skip
+
+    def as_message(self) -> NameMatch:
+        return NameMatch(
+            account_id=self.account_id,
+            account_name=self.account_name,
+            score=self.score,
+            exact=self.exact,
+            contact=self.contact,
+            alias=self.alias,
+        )
 
 
 def _names_a_person(written: str, person: str) -> bool:

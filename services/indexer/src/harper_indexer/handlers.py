@@ -24,6 +24,8 @@ from harper_common.messages.index import (
     IndexVerifyReply,
     IndexVerifyRequest,
     IndexWaitRequest,
+    LookupManyReply,
+    LookupManyRequest,
     LookupReply,
     LookupRequest,
     PassagesReply,
@@ -87,6 +89,13 @@ class IndexHandlers:
     async def lookup(self, request: LookupRequest) -> LookupReply:
         matches = await self.worker.run(lambda: self.index.lookup(request.name, request.limit))
         return LookupReply(matches=matches)
+
+    async def lookup_many(self, request: LookupManyRequest) -> LookupManyReply:
+        """All the names in one turn of the worker."""
+        matches = await self.worker.run(
+            lambda: [self.index.lookup(name, request.limit) for name in request.names]
+        )
+        return LookupManyReply(matches=matches)
 
     async def search(self, request: SearchRequest) -> SearchReply:
         with bad_filters():

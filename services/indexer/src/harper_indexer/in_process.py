@@ -31,6 +31,9 @@ class InProcessDirectory:
     async def lookup(self, name: str, limit: int = 5) -> list[NameMatch]:
         return self.index.lookup(name, limit)
 
+    async def lookup_many(self, names: Sequence[str], limit: int = 5) -> list[list[NameMatch]]:
+        return [self.index.lookup(name, limit) for name in names]
+
     async def search(
         self, text: str, filters: DescriptionFilters | None = None, limit: int = 10
     ) -> list[DescriptionHit]:

@@ -12,6 +12,7 @@ import itertools
 import re
 import unicodedata
 from dataclasses import dataclass
+from functools import lru_cache
 
 from rapidfuzz.distance import Indel
 
@@ -36,11 +37,13 @@ _LEGAL_LIKE = 0.66
 """Likeness to a legal suffix above which a typed word is taken for a mistyped one ("lllc")."""
 
 
+@lru_cache(maxsize=16384)
 def normalise_name(name: str) -> str:
     """Lowercase ASCII words: accents folded, '&'/'and'/'the' and legal suffixes dropped.
 
     "Lee & Sons Law Office, LLC" -> "lee sons law office"; "O'Brien's Café Inc." ->
     "obriens cafe". Words that can tell two businesses apart (Group, Sons, Family) are kept.
+    Remembered: a look-up normalises the typed name and each of its ~30 candidates' names.
     """
     folded = unicodedata.normalize("NFKD", name).encode("ascii", "ignore").decode("ascii")
     words = _SEPARATORS.sub(" ", _JOINED.sub("", folded.lower().replace("&", " "))).split()
@@ -125,6 +128,7 @@ def _word_found(word: str, words: list[str]) -> float:
     return best
 
 
+@lru_cache(maxsize=4096)
 def _legal_like(word: str) -> bool:
     """A mistyped legal suffix ("lllc", "icn", "c"): it may not veto a match (it still costs)."""
     return any(Indel.normalized_similarity(word, s) >= _LEGAL_LIKE for s in LEGAL_SUFFIXES)

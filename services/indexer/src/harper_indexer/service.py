@@ -64,6 +64,7 @@ def build(settings: HarperSettings) -> BusService:
     passages = PassageIndex(passage_store, index.embedder, memory)
     handlers = IndexHandlers(index, worker, memory, service.broker, store_name, passages)
     service.serve(endpoints.INDEX_LOOKUP, handlers.lookup)
+    service.serve(endpoints.INDEX_LOOKUP_MANY, handlers.lookup_many)
     service.serve(endpoints.INDEX_SEARCH, handlers.search)
     service.serve(endpoints.INDEX_SCAN, handlers.scan)
     service.serve(endpoints.INDEX_EMBED, handlers.embed)

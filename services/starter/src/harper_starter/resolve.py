@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import asyncio
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -50,8 +49,7 @@ async def resolve_by_name(index: IndexClient, candidates: Sequence[str]) -> Reso
     """Look each written candidate up; the best match above FOUND_SCORE wins."""
     matches: dict[str, NameMatch] = {}
     asked = list(candidates[:MAX_CANDIDATES])
-    # the look-ups are independent: asked at once, one bus round trip of waiting, not several
-    found = await asyncio.gather(*(index.lookup(c, limit=LOOKUP_LIMIT) for c in asked))
+    found = await index.lookup_many(asked, limit=LOOKUP_LIMIT)  # one bus round trip for all
     for candidate, replies in zip(asked, found, strict=True):
         for match in _as_written(candidate, replies):
             known = matches.get(match.account_id)
@@ -131,8 +129,10 @@ async def _known_prefix(index: IndexClient, written: str | None) -> NameMatch | 
     """A known account named exactly by the start of the written name, when the extraction took
     a word or two of the question with it ("Caldwell CPA located" -> "Caldwell CPA")."""
     words = written.split() if written else []
-    for keep in range(len(words) - 1, max(len(words) - 1 - PREFIX_DROP, 1), -1):
-        exact = [m for m in await index.lookup(" ".join(words[:keep]), limit=3) if m.exact]
+    keeps = range(len(words) - 1, max(len(words) - 1 - PREFIX_DROP, 1), -1)
+    starts = [" ".join(words[:keep]) for keep in keeps]
+    for found in await index.lookup_many(starts, limit=3):  # longest start first
+        exact = [m for m in found if m.exact]
         if len(exact) == 1:
             return exact[0]
     return None
@@ -172,8 +172,8 @@ class _Pick:
         return (round(self.score, 3), self.words, self.capitals)
 
 
-async def _read_span(index: IndexClient, span: Span, people_only: bool) -> _Pick | None:
-    found = _as_written(span.text, await index.lookup(span.text, limit=LOOKUP_LIMIT))
+def _read_span(span: Span, looked_up: list[NameMatch], people_only: bool) -> _Pick | None:
+    found = _as_written(span.text, looked_up)
     if people_only:
         found = [m for m in found if m.contact or m.alias]  # a person, or initials in caps
     held = [] if people_only else _holders(span.text, found)
@@ -195,8 +195,10 @@ async def resolve_by_spans(index: IndexClient, query: str, people_only: bool = F
     (a question about many accounts), only a person of an account (or initials written in
     capitals) counts: "how many drivers does Marta have" is about Marta's account."""
     best: _Pick | None = None
-    for span in candidate_spans(query, MAX_SPANS):
-        pick = await _read_span(index, span, people_only)
+    spans = candidate_spans(query, MAX_SPANS)
+    found = await index.lookup_many([span.text for span in spans], limit=LOOKUP_LIMIT)
+    for span, matches in zip(spans, found, strict=True):
+        pick = _read_span(span, matches, people_only)
         if pick is not None and (best is None or pick.key > best.key):
             best = pick
     if best is None:

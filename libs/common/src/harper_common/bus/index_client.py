@@ -8,6 +8,7 @@ from harper_common.bus.client import BusClient
 from harper_common.messages import endpoints
 from harper_common.messages.index import (
     EMBED_BATCH,
+    LOOKUP_MANY_BATCH,
     DescriptionFilters,
     DescriptionHit,
     EmbedRequest,
@@ -15,6 +16,7 @@ from harper_common.messages.index import (
     IndexStatus,
     IndexStatusRequest,
     IndexWaitRequest,
+    LookupManyRequest,
     LookupRequest,
     NameMatch,
     PassageChannel,
@@ -36,6 +38,17 @@ class IndexClient:
         request = LookupRequest(name=name[:300], limit=limit)
         reply = await self.bus.call(endpoints.INDEX_LOOKUP, request)
         return reply.matches
+
+    async def lookup_many(self, names: Sequence[str], limit: int = 5) -> list[list[NameMatch]]:
+        """Each name's matches, as `lookup` finds them, in order: one request per
+        `LOOKUP_MANY_BATCH` names rather than one per name."""
+        found: list[list[NameMatch]] = []
+        for start in range(0, len(names), LOOKUP_MANY_BATCH):
+            batch = [name[:300] for name in names[start : start + LOOKUP_MANY_BATCH]]
+            request = LookupManyRequest(names=batch, limit=limit)
+            reply = await self.bus.call(endpoints.INDEX_LOOKUP_MANY, request)
+            found += reply.matches
+        return found
 
     async def search(
         self, text: str, filters: DescriptionFilters | None = None, limit: int = 10

@@ -9,9 +9,10 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Awaitable, Callable
-from typing import TypeVar
+from typing import Any, TypeVar
 
-from faststream.nats import NatsBroker, NatsMessage
+from faststream.message import StreamMessage
+from faststream.nats import NatsBroker
 from pydantic import BaseModel, ValidationError
 
 from harper_common.auth.asking import asking
@@ -54,17 +55,26 @@ def reply_route(
     ``max_workers`` above 1 lets one subscriber handle that many requests at once.
     """
 
-    async def on_message(message: NatsMessage) -> dict[str, object]:
+    async def on_message(body: bytes) -> dict[str, object]:
         with measured(service, subject) as outcome:
-            reply = await answer(message.body, service, request_type, handler)
+            reply = await answer(body, service, request_type, handler)
             if isinstance(reply, ErrorReply):
                 outcome[0] = reply.code.value
         return reply.model_dump(mode="json")
 
     if max_workers and max_workers > 1:
-        broker.subscriber(subject, queue=queue or "", max_workers=max_workers)(on_message)
+        broker.subscriber(subject, queue=queue or "", decoder=raw_body, max_workers=max_workers)(
+            on_message
+        )
     else:
-        broker.subscriber(subject, queue=queue or "")(on_message)
+        broker.subscriber(subject, queue=queue or "", decoder=raw_body)(on_message)
+
+
+async def raw_body(message: StreamMessage[Any]) -> bytes:
+    """The request's bytes as sent, for `answer` to validate. Handed to the handler as its one
+    argument: a ``NatsMessage`` parameter instead is a context field, which FastStream resolves
+    on a worker thread (a thread hop that cost every request ~2 ms on two busy cores)."""
+    return message.body
 
 
 async def answer(

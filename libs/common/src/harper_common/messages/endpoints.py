@@ -43,6 +43,8 @@ from harper_common.messages.index import (
     IndexVerifyReply,
     IndexVerifyRequest,
     IndexWaitRequest,
+    LookupManyReply,
+    LookupManyRequest,
     LookupReply,
     LookupRequest,
     PassagesReply,
@@ -123,6 +125,9 @@ FOLLOWUP_NOTICES: Final[Endpoint[FollowupNoticesRequest, FollowupNoticesReply]] 
 # anyone -> indexer
 INDEX_LOOKUP: Final[Endpoint[LookupRequest, LookupReply]] = Endpoint(
     subjects.INDEX_LOOKUP, LookupRequest, LookupReply, "indexer"
+)
+INDEX_LOOKUP_MANY: Final[Endpoint[LookupManyRequest, LookupManyReply]] = Endpoint(
+    subjects.INDEX_LOOKUP_MANY, LookupManyRequest, LookupManyReply, "indexer"
 )
 INDEX_SEARCH: Final[Endpoint[SearchRequest, SearchReply]] = Endpoint(
     subjects.INDEX_SEARCH, SearchRequest, SearchReply, "indexer"

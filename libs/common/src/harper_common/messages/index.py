@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from datetime import date, datetime
-from typing import Literal
+from typing import Annotated, Literal
 
 from pydantic import Field
 
@@ -76,6 +76,25 @@ class NameMatch(WireModel):
 
 class LookupReply(WireModel):
     matches: list[NameMatch] = Field(default_factory=list)
+
+
+LOOKUP_MANY_BATCH = 32
+"""The most names one look-up-many request carries (a question has at most a few dozen runs of
+words that could name an account)."""
+
+
+class LookupManyRequest(WireModel):
+    """Several name look-ups in one request: one bus round trip instead of one per name."""
+
+    names: list[Annotated[str, Field(min_length=1, max_length=300)]] = Field(
+        min_length=1, max_length=LOOKUP_MANY_BATCH
+    )
+    limit: int = Field(default=5, ge=1, le=50)
+
+
+class LookupManyReply(WireModel):
+    matches: list[list[NameMatch]] = Field(default_factory=list)
+    """Each name's matches, as `LookupReply.matches`, in the order of the names."""
 
 
 class SearchRequest(WireModel):

@@ -43,6 +43,7 @@ NOTIFY_FOLLOWUP_SENT: Final = f"{PREFIX}.notify.followup_sent"
 
 # anyone -> indexer (the only service that talks to the vector store)
 INDEX_LOOKUP: Final = f"{PREFIX}.index.lookup"
+INDEX_LOOKUP_MANY: Final = f"{PREFIX}.index.lookup_many"
 INDEX_SEARCH: Final = f"{PREFIX}.index.search"
 INDEX_SCAN: Final = f"{PREFIX}.index.scan"
 INDEX_EMBED: Final = f"{PREFIX}.index.embed"
