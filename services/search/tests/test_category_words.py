@@ -89,6 +89,9 @@ BOOK = [
         "Bend, OR",
         pending_actions=["Owner still deciding between the two quotes"],
     ),
+    _account(
+        7, "Northline Reefer Freight", "Refrigerated Freight Carrier", "Submitted", "Fargo, ND"
+    ),
 ]
 
 
@@ -328,3 +331,21 @@ async def test_a_listing_leaves_out_the_state_it_is_told_to(setup: Setup) -> Non
     listed = _names(draft.answer)
     assert listed == {p.account_name for p in BOOK if p.state != "OR"}, draft.answer
     assert "not in OR" in draft.answer
+
+
+@pytest.mark.anyio
+async def test_a_word_of_the_trade_is_no_kind_of_business(setup: Setup) -> None:
+    """ "carrier" is who insures: it never reads as the freight carrier by meaning, while the
+    industry said in full still lists it."""
+    asked = await setup.reader.read("which clients heard from a carrier's underwriting desk", TODAY)
+    assert asked.filters.industry is None, asked
+    assert "underwriting" in asked.free_words  # still searched for in the files
+    listed = await setup.reader.read("any freight carriers on the books", TODAY)
+    assert listed.filters.industry == ["Refrigerated Freight Carrier"], listed
+
+
+def test_trade_words_are_one_word_each() -> None:
+    text = (SKILLS / "search/description-search/references/categories.md").read_text()
+    assert "| carrier; carriers;" in text
+    with pytest.raises(SkillError, match="'loss runs' is not one word"):
+        parse_listing_words(text.replace("| carrier; carriers;", "| carrier; loss runs;"))

@@ -33,6 +33,7 @@ from harper_search.listing_rank import PREMIUM_WORDS, premium_rank
 from harper_search.listing_words import Category, ListingWords, is_specific
 from harper_search.places import STATE_NAMES
 from harper_search.question_words import QuestionWords
+from harper_search.terms import stem
 from harper_search.text_vectors import TextVectors
 from harper_search.value_match import INDUSTRY, LINE, Reading, ValueMatcher
 
@@ -124,7 +125,8 @@ class ListingReader:
             if words.take(acronym.lower()):
                 found.add(INDUSTRY, industries)
         if by_meaning or found.values or found.owed or found.follow_up:
-            for reading in await self.matcher.read(words.free_runs(), book):
+            runs = without_words(words.free_runs(), self.words.trade_words)
+            for reading in await self.matcher.read(runs, book):
                 self._keep(reading, found)
                 words.take_words(reading.phrase.split())
         self._shorthand(words, found)
@@ -236,6 +238,24 @@ class ListingReader:
 
 
 _ACRONYM = re.compile(r"\b[A-Z]{3,5}\b")
+
+
+def without_words(runs: list[list[str]], left_out: frozenset[str]) -> list[list[str]]:
+    """The runs cut at every word of ``left_out`` (that word dropped, stemmed or not)."""
+    out: list[list[str]] = []
+    for run in runs:
+        piece: list[str] = []
+        for word in run:
+            bare = word.lower().replace("'s", "").replace("\u2019s", "")
+            if bare in left_out or stem(bare) in left_out:
+                if piece:
+                    out.append(piece)
+                piece = []
+            else:
+                piece.append(word)
+        if piece:
+            out.append(piece)
+    return out
 
 
 def acronyms_in(question: str, industries: Iterable[str]) -> dict[str, list[str]]:

@@ -50,6 +50,8 @@ class ListingWords:
     follow_up_words: tuple[str, ...] = ()
     action_examples: tuple[tuple[str, bool], ...] = ()
     """Pending actions and whether each is the agency's own task (True) or someone else's."""
+    trade_words: frozenset[str] = frozenset()
+    """Nouns of the agency's own work ("carrier", "underwriter"): never a kind of business."""
     line_words: tuple[tuple[str, str], ...] = ()
     """Shorthand for a line of coverage and the line ("workers comp" -> Workers' Compensation)."""
 
@@ -88,8 +90,19 @@ def parse_listing_words(categories: str) -> ListingWords:
             (row[0], row[1].strip().lower() == "ours")
             for row in _rows(sections, "Whose pending action", 2)
         ),
+        trade_words=frozenset(
+            _one_word(word)
+            for row in _rows(sections, "Words of the trade", 1)
+            for word in _list(row[0])
+        ),
         line_words=_line_words(),
     )
+
+
+def _one_word(entry: str) -> str:
+    if len(entry.split()) != 1:
+        raise SkillError(CATEGORIES_FILE, f"Words of the trade: {entry!r} is not one word")
+    return entry.lower()
 
 
 def _tables(text: str) -> dict[str, list[list[str]]]:

@@ -18,7 +18,10 @@ STOP_WORDS = frozenset(
 
 
 def stem(word: str) -> str:
-    """A very light stemmer (plurals only), enough for "runs"/"run" and "quotes"/"quote"."""
+    """A very light stemmer (plurals and the possessive only), enough for "runs"/"run",
+    "quotes"/"quote" and "carrier's"/"carrier"."""
+    if word.endswith(("'s", "\u2019s")):
+        word = word[:-2]
     if len(word) > 4 and word.endswith("ies"):
         return word[:-3] + "y"
     if len(word) > 3 and word.endswith("s") and not word.endswith(("ss", "us", "is")):
