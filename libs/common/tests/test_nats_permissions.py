@@ -4,6 +4,7 @@ without credentials, each service refused what is not its job, allowed what is."
 from __future__ import annotations
 
 import asyncio
+import contextlib
 from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
 
@@ -14,6 +15,13 @@ from nats.aio.msg import Msg
 from nats.errors import NoServersError
 from nats.js.api import StreamConfig
 
+from harper_common.bus.buckets import (
+    FOLLOWUP_ACTIONS,
+    FOLLOWUP_BUCKETS,
+    FOLLOWUP_OUTBOX,
+    UPDATER_LEASES,
+)
+from harper_common.bus.kv import BucketSpec, NatsKv
 from harper_common.servers.nats_auth import PROVISION, load_or_create_credentials
 from harper_common.servers.nats_server import start_nats
 from harper_common.servers.processes import free_port
@@ -222,3 +230,54 @@ async def test_a_service_may_probe_the_health_of_the_services_it_asks(
     reply = await asker.request(f"harper.{service}.health", b"{}", timeout=5)
     assert reply.data == b"alive"
     assert errors.seen == []
+
+
+@pytest.mark.anyio
+@pytest.mark.parametrize(
+    ("user", "spec"),
+    [("followup", spec) for spec in FOLLOWUP_BUCKETS] + [("updater", UPDATER_LEASES)],
+    ids=lambda value: value if isinstance(value, str) else value.name,
+)
+async def test_a_service_uses_its_own_buckets_through_the_store(
+    as_user: object, user: str, spec: BucketSpec
+) -> None:
+    """Each operation the service's store makes (open, create-if-absent with a TTL where the
+    bucket keeps one, compare-and-set, get, delete; listing only for the follow-up agent, the
+    updater never lists leases and may not), as that NATS user."""
+    client, errors = await as_user(user)  # type: ignore[operator]
+    store = await NatsKv.open(client.jetstream(), spec)
+    key = f"probe.{user}"
+    first = await store.create(key, b"1", ttl_s=30 if spec is UPDATER_LEASES else None)
+    assert first is not None
+    assert await store.create(key, b"again") is None  # create-if-absent refuses a second
+    second = await store.update(key, b"2", first)
+    assert second is not None and second > first
+    assert await store.update(key, b"stale", first) is None  # the fence: an old revision loses
+    found = await store.get(key)
+    assert found is not None and found.value == b"2"
+    if user == "followup":
+        assert key in await store.items()
+    assert await store.delete(key)
+    assert errors.seen == []
+
+
+@pytest.mark.anyio
+@pytest.mark.parametrize(
+    ("user", "spec"),
+    [
+        ("updater", FOLLOWUP_ACTIONS),  # the updater has no business in follow-up state
+        ("followup", UPDATER_LEASES),  # nor the follow-up agent in write leases
+        ("search", FOLLOWUP_OUTBOX),
+        ("gateway", UPDATER_LEASES),
+    ],
+    ids=lambda value: value if isinstance(value, str) else value.name,
+)
+async def test_a_service_cannot_write_another_services_bucket(
+    as_user: object, user: str, spec: BucketSpec
+) -> None:
+    client, errors = await as_user(user)  # type: ignore[operator]
+    with contextlib.suppress(Exception):  # refused either at the API or at the publish
+        kv = await client.jetstream().key_value(spec.name)
+        await kv.put("intruder", b"x")
+    violation = await errors.next()
+    assert "permissions violation" in violation.lower(), violation
