@@ -13,7 +13,6 @@ import asyncio
 import logging
 from datetime import UTC, datetime, timedelta
 
-from faststream.nats import NatsMessage
 from pydantic import ValidationError
 from redis.asyncio import Redis
 
@@ -22,6 +21,7 @@ from harper_common.bus.broker import jetstream
 from harper_common.bus.client import BusClient, BusError
 from harper_common.bus.index_client import IndexClient
 from harper_common.bus.progress import BusProgress
+from harper_common.bus.routes import event_listener
 from harper_common.bus.service import BusService
 from harper_common.memory import MemoryRoot
 from harper_common.messages import endpoints, subjects
@@ -164,15 +164,15 @@ def import_legacy_files(
 def follow_index(service: BusService, cache: CachedPayloads) -> None:
     """Every replica hears the indexer announce a new version of an account (core NATS)."""
 
-    async def on_applied(message: NatsMessage) -> None:
+    async def on_applied(body: bytes) -> None:
         try:
-            applied = IndexApplied.model_validate_json(message.body)
+            applied = IndexApplied.model_validate_json(body)
         except ValidationError:
-            log.warning("ignored a malformed index announcement on %s", message.raw_message.subject)
+            log.warning("ignored a malformed index announcement: %.200r", body)
             return
         cache.mark_stale(applied.account_id)
 
-    service.broker.subscriber(f"{subjects.INDEX_APPLIED_PREFIX}.*")(on_applied)
+    event_listener(service.broker, f"{subjects.INDEX_APPLIED_PREFIX}.*", on_applied)
 
 
 def keep_warm(service: BusService, index: IndexClient, cache: CachedPayloads) -> None:

@@ -8,6 +8,7 @@ of the first few accounts.
 
 from __future__ import annotations
 
+import re
 from datetime import date
 
 from harper_common.memory.stages import FOLLOW_UP_RULES, canonical_stage
@@ -170,6 +171,10 @@ class ListingEngine:
             draft.cite(hit.path)
             day = hit.date.date().isoformat() if hit.date else "undated"
             said = f'"{unit.text}" ({hit.channel} of {day}, {hit.path})'
+            raw = re.sub(r"summary\.md$", "raw.txt", hit.path)
+            if raw != hit.path and await read_to_cite(session, raw):
+                draft.cite(raw)  # the summary says it; the source it summarises is cited too
+                said = f'"{unit.text}" (summary of {day}, {hit.path}; the source: {raw})'
             lines.append(f"- {name} (account {account_id}): {said}")
         return lines if len(lines) > 1 else []
 

@@ -16,7 +16,6 @@ import time
 from collections.abc import Callable
 from datetime import date
 
-from faststream.nats import NatsMessage
 from pydantic import ValidationError
 
 from harper_common.brain.claude import ClaudeClient
@@ -25,6 +24,7 @@ from harper_common.brain.usage import AuditLog
 from harper_common.bus.client import BusClient
 from harper_common.bus.index_client import IndexClient
 from harper_common.bus.progress import BusProgress
+from harper_common.bus.routes import event_listener
 from harper_common.bus.service import BusService
 from harper_common.memory.paths import MemoryRoot
 from harper_common.messages import endpoints, subjects
@@ -147,16 +147,16 @@ def _listing_words(skills: list[Skill]) -> ListingWords:
 def _follow_account_events(service: BusService, views: MemoryViews, book: BookValues) -> None:
     """Every replica hears every account event (core NATS, no queue group, no durable)."""
 
-    async def on_event(message: NatsMessage) -> None:
+    async def on_event(body: bytes) -> None:
         try:
-            event = AccountEvent.model_validate_json(message.body)
+            event = AccountEvent.model_validate_json(body)
         except ValidationError:
             log.warning("ignoring an account event that does not parse")
             return
         book.changed(event.account_id, event.version)
         await asyncio.to_thread(views.refresh, event.account_id)
 
-    service.broker.subscriber(subjects.ACCOUNT_EVENTS_ALL)(on_event)
+    event_listener(service.broker, subjects.ACCOUNT_EVENTS_ALL, on_event)
 
 
 async def serve(settings: HarperSettings, stop: asyncio.Event) -> None:

@@ -70,6 +70,18 @@ def reply_route(
         broker.subscriber(subject, queue=queue or "", decoder=raw_body)(on_message)
 
 
+def event_listener(
+    broker: NatsBroker, subject: str, handler: Callable[[bytes], Awaitable[None]]
+) -> None:
+    """Hear every message on ``subject`` (core NATS, no queue group) and never answer it.
+
+    An event published with JetStream's ``publish`` carries a reply subject for the stream's
+    acknowledgement; a FastStream subscriber answers any message with a reply subject, an empty
+    body when its handler returns nothing, and that empty answer can reach the publisher before
+    the stream's and break its publish. ``no_reply`` keeps listeners out of it."""
+    broker.subscriber(subject, decoder=raw_body, no_reply=True)(handler)
+
+
 async def raw_body(message: StreamMessage[Any]) -> bytes:
     """The request's bytes as sent, for `answer` to validate. Handed to the handler as its one
     argument: a ``NatsMessage`` parameter instead is a context field, which FastStream resolves
