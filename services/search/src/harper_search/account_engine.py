@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from harper_common.memory.errors import HarperMemoryError
 from harper_common.memory.history import parse_history
@@ -21,7 +21,7 @@ from harper_search.answer_text import field_line, overview_line, quote, topic_li
 from harper_search.backing import field_support, resolved_later
 from harper_search.draft import Draft
 from harper_search.line_hit import LineHit
-from harper_search.passage_answers import best_units
+from harper_search.passage_answers import Unit, best_units
 from harper_search.passages import Passage, passages
 from harper_search.people import asked_person, introduce
 from harper_search.question_cues import FIRST, RECEIVED, SAID, asked_channel, without_name
@@ -393,7 +393,7 @@ class AccountEngine:
         result = await session.call(SEARCH_FILES, args)
         if result is None or result.is_error or not result.passages:
             return []
-        raw = await self._raw_for_summaries(session, question, result.passages)
+        raw = await self._raw_for_summaries(session, question, result.passages, own)
         lines = []
         said_by = {n.lower() for n in named} if SAID.search(question) else set()
         for unit in best_units(question, raw, ignore=own, said_by=said_by):
@@ -415,31 +415,33 @@ class AccountEngine:
         return lines
 
     async def _raw_for_summaries(
-        self, session: ToolSession, question: str, hits: list[PassageHit]
+        self, session: ToolSession, question: str, hits: list[PassageHit], ignore: str = ""
     ) -> list[PassageHit]:
-        """The hits with each summary among the first ones replaced by the passage of its raw
-        file that says what the summary's closest sentence says (moved up when it was further
-        down): a summary often puts the answer in one sentence ("that is why they want cyber")
-        that the raw file spreads over turns, but what is quoted is the raw file. Summaries
-        further down are dropped."""
+        """The hits with the summaries among the first ones that answer best (their closest
+        sentence scored like any answer) replaced by the passage of their raw file that says
+        what that sentence says, moved up to the summary's place when it was further down: a
+        summary often puts the answer in one sentence ("that is why they want cyber") that the
+        raw file spreads over turns, but what is quoted is the raw file. Other summaries are
+        dropped."""
+        closest: dict[int, Unit] = {}
+        for rank, hit in enumerate(hits[:SUMMARY_REACH]):
+            units = best_units(question, [hit], 1, ignore) if hit.channel == "summary" else []
+            if units:
+                closest[rank] = replace(units[0], score=units[0].score + 1.5 / (1 + 0.5 * rank))
+        ranked = sorted(closest, key=lambda rank: -closest[rank].score)
+        followed = set(ranked[:SUMMARIES_FOLLOWED])
         kept: list[PassageHit] = []
         placed: set[tuple[str, int]] = set()
-        followed = 0
         for rank, hit in enumerate(hits):
             if hit.channel != "summary":
                 if (hit.path, hit.line) not in placed:
                     placed.add((hit.path, hit.line))
                     kept.append(hit)
                 continue
-            if rank >= SUMMARY_REACH or followed >= SUMMARIES_FOLLOWED:
+            if rank not in followed or _searches_left(session) < 1:
                 continue
-            if _searches_left(session) < 1:
-                break
-            followed += 1
-            closest = best_units(question, [hit], keep=1)
-            sentence = closest[0].text if closest else hit.text
             folder = hit.path.rsplit("/", 1)[0]
-            args = SearchFilesInput(query=sentence[:300], path=folder, limit=8)
+            args = SearchFilesInput(query=closest[rank].text[:300], path=folder, limit=8)
             result = await session.call(SEARCH_FILES, args)
             found = result.passages if result is not None and not result.is_error else []
             for raw in [h for h in found if h.path == f"{folder}/raw.txt"][:RAW_PER_SUMMARY]:
