@@ -152,6 +152,17 @@ def test_the_sign_in_link_sets_a_strict_cookie(running: Harper, keys: dict[str, 
         assert browser.get("/auth/me").status_code == 401
 
 
+@pytest.mark.parametrize("name", ["name.", "a..b", ".lead"])
+def test_a_key_name_with_an_empty_part_is_a_clear_400(running: Harper, name: str) -> None:
+    """A key name is part of the bucket's key ("name.<name>"): a dot at its end or two together
+    would make an empty token, which the bucket refuses (this was a 500)."""
+    with running.client() as admin:
+        made = admin.post("/admin/keys", json={"name": name, "role": "viewer"})
+        revoked = admin.delete(f"/admin/keys/{name}")
+    assert made.status_code == 400 and "key name" in made.json()["detail"]
+    assert revoked.status_code == 404
+
+
 def test_a_bad_key_does_not_sign_in(running: Harper) -> None:
     reply = httpx.get(f"{running.base_url}/?token=hk_nope", follow_redirects=False, timeout=30)
     assert reply.status_code == 401

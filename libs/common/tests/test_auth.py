@@ -34,7 +34,8 @@ def test_keys_are_random_and_only_their_hash_is_compared() -> None:
 
 def test_key_names_are_checked() -> None:
     assert check_name("jordan.hale") == "jordan.hale"
-    for bad in ("", "Jordan", "a b", "x" * 64, "-lead"):
+    assert check_name("a-b_c.d.e") == "a-b_c.d.e"
+    for bad in ("", "Jordan", "a b", "x" * 64, "-lead", "name.", "a..b", "a.", ".a"):
         with pytest.raises(BadKeyName):
             check_name(bad)
 

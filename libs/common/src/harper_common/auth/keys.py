@@ -24,7 +24,9 @@ from harper_common.messages.base import Caller, Role
 
 BUCKET = "HARPER_KEYS"
 KEY_PREFIX = "hk_"
-NAME_PATTERN = re.compile(r"^[a-z0-9][a-z0-9._-]{0,62}$")
+NAME_PATTERN = re.compile(r"^(?=.{1,63}$)[a-z0-9][a-z0-9_-]*(?:\.[a-z0-9_-]+)*$")
+"""A key name is part of a KV key ("name.<name>"), so a dot only between two words: "name." or
+"a..b" would be an empty token, which the bucket refuses."""
 
 
 class KeyRecord(BaseModel):
@@ -57,7 +59,7 @@ def check_name(name: str) -> str:
     if not NAME_PATTERN.match(name):
         raise BadKeyName(
             f"{name[:40]!r} is not a key name: use 1-63 lower-case letters, digits, '.', '_' or "
-            "'-', starting with a letter or digit"
+            "'-', starting with a letter or digit, a '.' only between two of the others"
         )
     return name
 
@@ -109,6 +111,8 @@ class KeyStore:
         return record
 
     async def get(self, name: str) -> KeyRecord | None:
+        if not NAME_PATTERN.match(name):
+            return None  # no key can have it (and the bucket would refuse it as a key)
         try:
             entry = await self.kv.get(f"name.{name}")
         except KeyNotFoundError:
