@@ -5,7 +5,7 @@ from __future__ import annotations
 from datetime import UTC, datetime
 
 from harper_common.messages.index import PassageHit
-from harper_search.passage_answers import asked_kinds, best_units, has_date
+from harper_search.passage_answers import asked_kinds, best_units, has_date, roots
 
 
 def hit(
@@ -107,3 +107,22 @@ def test_the_person_the_question_names_is_heard_first() -> None:
     hits[0] = hits[0].model_copy(update={"speaker": "Sam"})
     [best, *_] = best_units("what did rick forget to mention", hits, said_by={"rick"})
     assert "hail claim" in best.text
+
+
+def test_a_verb_of_the_question_matches_its_other_forms() -> None:
+    """A verb of the question ("move") finds its other forms in a sentence ("moving"), and the
+    reason told just before that sentence comes with it."""
+    paragraph = hit(
+        "Good talking yesterday, truly. I checked and their policy excludes flood, you called it. "
+        "Still, $900 is real money for a shop our size. We're moving the building to Lakeside "
+        "Mutual.",
+        20,
+    )
+    [best] = best_units("why did they move to the other insurer", [paragraph], keep=1)
+    assert "$900" in best.text and "moving the building" in best.text
+    assert roots({"going", "closed", "closing", "thing", "stopped"}) == {
+        "go",
+        "clos",
+        "thing",
+        "stop",
+    }

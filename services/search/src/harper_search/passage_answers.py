@@ -255,7 +255,7 @@ def _signals(
             score += 2.0
         elif answer and holds(kind, _SPEAKER.sub("", answer)):
             score += 1.5  # a question whose answer comes in the next turn
-    overlap = len(asked & term_set(words))
+    overlap = len(roots(asked) & roots(term_set(words)))
     score += min(2.0, 0.4 * overlap)
     if is_question and not answer:
         score -= 1.5
@@ -273,6 +273,27 @@ def _signals(
     if _CONTACT_ONLY.search(words) and len(_WORDS.findall(_CONTACT_ONLY.sub("", words))) < 5:
         score -= 2.0  # a contact line, not something anyone said
     return score
+
+
+_VOWEL = re.compile(r"[aeiouy]")
+
+
+def _root(term: str) -> str:
+    """A verb's root for matching a question's words to a sentence's ("going" -> "go", "closed"
+    and "closing" -> "clos")."""
+    if len(term) >= 5 and term.endswith("ing") and _VOWEL.search(term[:-3]):
+        term = term[:-3]  # not "thing", "bring"
+    elif len(term) > 4 and term.endswith("ed") and _VOWEL.search(term[:-2]):
+        term = term[:-2]
+    if len(term) > 3 and term[-1] == term[-2] and term[-1] not in "lsz":
+        term = term[:-1]
+    if len(term) > 3 and term.endswith("e"):
+        term = term[:-1]
+    return term
+
+
+def roots(terms: set[str]) -> set[str]:
+    return {_root(t) for t in terms}
 
 
 def _aware(moment: datetime) -> datetime:
