@@ -126,3 +126,19 @@ def test_a_verb_of_the_question_matches_its_other_forms() -> None:
         "thing",
         "stop",
     }
+
+
+def test_a_broker_question_on_the_subject_points_at_the_answer_after_it() -> None:
+    """A question with no kind of answer ("roof leak - details"): the broker's own question in
+    the call that names it is followed by the turn that tells it."""
+    hits = [
+        hit("Rick: We put a new roof on the office back in 2019.", 4, kind="turn"),
+        hit(
+            "Nadia: And the roof leak last spring?",
+            4,
+            kind="turn",
+            after="Rick: Water came through the dock ceiling and ruined a pallet of stock.",
+        ),
+    ]
+    [best, *_] = best_units("roof leak - details", hits)
+    assert best.hit.after.startswith("Rick: Water came through")

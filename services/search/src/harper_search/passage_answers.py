@@ -257,6 +257,8 @@ def _signals(
             score += 1.5  # a question whose answer comes in the next turn
     overlap = len(roots(asked) & roots(term_set(words)))
     score += min(2.0, 0.4 * overlap)
+    if answer and not kinds and overlap:
+        score += 1.0  # the broker asked about it in the call: the next turn tells it
     if is_question and not answer:
         score -= 1.5
     if hit.kind == "subject":
