@@ -1,7 +1,7 @@
 """The starter's whole decision (``starter.decide``): classify, look the account up, pick a route.
 
 Run: ``PYTHONPATH=tests/eval:tests/integration .venv/bin/python tests/bench/bench_starter_decide.py
-[--bus] [--decisions FILE] [--models DIR]`` (a minute or two: the book is indexed first). Puts the
+[--bus [--cache warm|cold|off]] [--decisions FILE] [--models DIR]`` (a minute or two: the book is indexed first). Puts the
 held-out starter queries (``tests/starter_holdout/queries.jsonl``) to a `StarterAgent` over the
 harbor book, each once to warm up and then once timed, and prints p50 / p95 of each query's
 handling up to the hand-off to an agent (the agents answer at once here):
@@ -11,7 +11,11 @@ handling up to the hand-off to an agent (the agents answer at once here):
   starter asks it (``IndexClient``: one bus round trip per call).
 
 Also printed: how many index calls (look-ups, searches, passages, embeddings) the timed pass
-made. With ``--decisions`` every query's outcome (reply type, route, account, intent,
+made. Over the bus the starter's look-ups go through its `LookupCache` as in production
+(``--cache off``: not): ``warm`` times each query a second time, its names kept from the warm-up
+pass (the best case: the question asked again within the TTL, no account changed since);
+``cold`` forgets them after the warm-up, so a timed query finds only the names earlier timed
+queries asked. The cache's hits and round trips are printed for both passes. With ``--decisions`` every query's outcome (reply type, route, account, intent,
 suggestions) is written as JSON, to compare two versions of the starter query by query. No
 assertions.
 """
@@ -35,6 +39,7 @@ from harper_common.bus.progress import NoProgress
 from harper_common.messages.query import QueryRequest
 from harper_starter.agent import StarterAgent
 from harper_starter.intent import IntentClassifier
+from harper_starter.lookup_cache import CachedIndexClient, CacheStats, LookupCache
 
 QUERIES = Path(__file__).resolve().parents[1] / "starter_holdout" / "queries.jsonl"
 
@@ -46,12 +51,22 @@ def figures(samples: list[float]) -> str:
 
 
 async def measure(
-    agent: StarterAgent, bus: RecordingBus, queries: list[str], calls: Counter[str]
+    agent: StarterAgent,
+    bus: RecordingBus,
+    queries: list[str],
+    calls: Counter[str],
+    cache: LookupCache | None,
+    cold: bool,
 ) -> dict[str, Any]:
     """Each query handled once after a warm-up pass over all of them; its time and outcome."""
     for query in queries:
         await agent.handle_query(QueryRequest(request_id="warm", query=query))
     calls.clear()
+    if cache is not None:
+        print(f"  warm-up pass: {cache.stats.describe()}")
+        if cold:
+            cache.invalidate()
+        cache.stats = CacheStats()
     samples: list[float] = []
     routed: list[float] = []
     outcomes: dict[str, Any] = {}
@@ -86,6 +101,10 @@ async def run(args: argparse.Namespace) -> None:
 
 
 async def bench(index: Any, embedder: Any, queries: list[str], args: argparse.Namespace) -> None:
+    cache: LookupCache | None = None
+    if args.bus and args.cache != "off":
+        cache = LookupCache()  # the starter's defaults: 2048 answers, 60 s
+        index = CachedIndexClient(index.bus, cache)
     counting = CountingIndex(index)
     classifier = IntentClassifier(CountingIndex(embedder, counting.calls))
     await classifier.warm()
@@ -97,14 +116,17 @@ async def bench(index: Any, embedder: Any, queries: list[str], args: argparse.Na
         bus=bus,  # type: ignore[arg-type]
         progress=lambda _: NoProgress(),
     )
-    result = await measure(agent, bus, queries, counting.calls)
     where = "over the bus" if args.bus else "in process"
-    print(f"starter decision, {where}, {len(queries)} held-out queries")
+    kept = f", look-up cache {args.cache}" if args.bus else ""
+    print(f"starter decision, {where}{kept}, {len(queries)} held-out queries")
+    result = await measure(agent, bus, queries, counting.calls, cache, args.cache == "cold")
     print(f"  every query        {figures(result['all'])}")
     print(f"  routed to an agent {figures(result['routed'])}  ({len(result['routed'])})")
     calls: Counter[str] = counting.calls
     asked = ", ".join(f"{name} {count}" for name, count in sorted(calls.items()))
     print(f"  index calls over the {len(queries)} queries (after warm-up): {asked}")
+    if cache is not None:
+        print(f"  timed pass: {cache.stats.describe()}")
     if args.decisions:
         args.decisions.write_text(json.dumps(result["outcomes"], indent=1, sort_keys=True))
 
@@ -112,6 +134,12 @@ async def bench(index: Any, embedder: Any, queries: list[str], args: argparse.Na
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--bus", action="store_true", help="the index over NATS, in its process")
+    parser.add_argument(
+        "--cache",
+        choices=("warm", "cold", "off"),
+        default="warm",
+        help="over the bus: the look-up cache kept from the warm-up, cleared after it, or none",
+    )
     parser.add_argument("--decisions", type=Path, help="write each query's outcome here (JSON)")
     parser.add_argument("--models", type=Path, help="keep the ONNX model here between runs")
     asyncio.run(run(parser.parse_args()))

@@ -84,7 +84,9 @@ class RecordingBus:
     def __init__(self) -> None:
         self.last: AgentRequest | None = None
 
-    async def request(self, subject: str, message: WireModel, reply_type: object) -> Any:
+    async def request(
+        self, subject: str, message: WireModel, reply_type: object, **_: object
+    ) -> Any:
         assert isinstance(message, AgentRequest)
         self.last = message
         return AnswerResponse(request_id=message.request_id, answer="")
