@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any
 import pytest
 
 from harper_common.demo.truth import AccountTruth, FactKind
+from harper_common.memory.history import parse_history
 from harper_common.messages.query import AnswerResponse
 
 if TYPE_CHECKING:  # conftest's types, for annotations only (it is not importable at run time)
@@ -232,3 +233,27 @@ async def test_who_is_the_current_carrier_asks_the_carrier_not_the_contact(
     account = book.truth.accounts[0]
     answer = await make_agent().handle(make_request("who is the current carrier", account))
     assert "Primary contact" not in answer.answer, answer.answer
+
+
+@pytest.mark.anyio
+async def test_which_accounts_changed_a_field_is_read_from_their_history(
+    book: Book, make_agent: AgentFactory, make_request: RequestFactory
+) -> None:
+    """Every account whose history.md writes a stage replaced by another, and no other, the
+    first ones citing their history.md (as far as the read budget goes); a question about
+    present stages stays a listing by value."""
+    changed: set[str] = set()
+    for account_id in book.memory.account_ids():
+        text = book.memory.history_path(account_id).read_text(encoding="utf-8")
+        for entry in parse_history(text).entries:
+            if any(c.field == "stage" and c.old_value and c.new_value for c in entry.changes):
+                changed.add(account_id)
+    assert 0 < len(changed) < len(book.truth.accounts), "some accounts moved on, some did not"
+    answer = await make_agent().handle(make_request("which accounts changed stage"))
+    listed = {a.id for a in book.truth.accounts if f"(account {a.id})" in answer.answer}
+    assert listed == changed
+    histories = {c for c in answer.citations if c.endswith("/history.md")}
+    assert len(histories) >= 3 and histories <= {f"accounts/{a}/history.md" for a in changed}
+    assert accepted(answer)
+    by_value = await make_agent().handle(make_request("which accounts are at the quoted stage"))
+    assert "history records" not in by_value.answer

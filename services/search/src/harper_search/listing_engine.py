@@ -17,6 +17,7 @@ from harper_search.account_engine import read_to_cite
 from harper_search.answer_text import quote, where
 from harper_search.catalog import Catalog
 from harper_search.draft import Draft
+from harper_search.field_changes import SeenChange
 from harper_search.listing_query import ListingQuery
 from harper_search.listing_rank import PremiumRank
 from harper_search.own_actions import OwnActions
@@ -100,6 +101,40 @@ class ListingEngine:
                 "Due by the stage rules (days without contact: New Lead/Intake 2, Application "
                 "Received 3, Submitted 5, Quoted 2); the follow-up agent's list is the authority."
             )
+        return draft
+
+    async def changed(
+        self, session: ToolSession, changes: dict[str, SeenChange], keys: tuple[str, ...]
+    ) -> Draft:
+        """The accounts whose history.md records a change of one of ``keys``, newest first, each
+        with its latest such change (old -> new, when, the entry's own words). The first ones,
+        as far as the read budget goes, cite their history.md and the source the change came
+        from (the email, call or text of the day the entry names as its evidence)."""
+        draft = Draft(answer="")
+        what = " or ".join(key.replace("_", " ") for key in keys)
+        if not changes:
+            draft.answer = f"No account's history records a change of its {what}."
+            return draft
+        rows: list[str] = []
+        ordered = sorted(changes.values(), key=lambda c: c.when, reverse=True)
+        for number, change in enumerate(ordered, start=1):
+            card = self.catalog.get(change.account_id)
+            name = card.name if card else f"account {change.account_id}"
+            cited = [change.path] if await _read_if_budget(session, change.path) else []
+            said = f' ("{change.summary}")' if change.summary and cited else ""
+            source = change.source_among(card.sources if card else [])
+            if cited and source and await _read_if_budget(session, source):
+                cited.append(source)
+            for path in cited:
+                draft.cite(path)
+            where = f" ({'; '.join(cited)})" if cited else ""
+            rows.append(
+                f"{number}. {name} (account {change.account_id}): {change.field.replace('_', ' ')} "
+                f"{change.old} → {change.new} on {change.when[:10]}{said}{where}"
+            )
+        noun = "account's" if len(rows) == 1 else "accounts'"
+        title = f"{len(rows)} {noun} history records a change of {what} (the latest shown):"
+        draft.answer = "\n".join([title, *rows])
         return draft
 
     async def _owed(self, accounts: list[AccountPayload]) -> dict[str, list[str]]:
@@ -201,6 +236,12 @@ class ListingEngine:
         if lines:
             lines.insert(0, "Latest communication of the first accounts listed:")
         return lines
+
+
+async def _read_if_budget(session: ToolSession, path: str) -> bool:
+    return (path in session.log.read or session.can_call(READ_FILE)) and await read_to_cite(
+        session, path
+    )
 
 
 def ranked(accounts: list[AccountPayload], rank: PremiumRank) -> list[AccountPayload]:

@@ -52,6 +52,8 @@ class ListingWords:
     """Pending actions and whether each is the agency's own task (True) or someone else's."""
     trade_words: frozenset[str] = frozenset()
     """Nouns of the agency's own work ("carrier", "underwriter"): never a kind of business."""
+    change_words: frozenset[str] = frozenset()
+    """Words asking which accounts changed a field ("switched", "new"): read in history.md."""
     line_words: tuple[tuple[str, str], ...] = ()
     """Shorthand for a line of coverage and the line ("workers comp" -> Workers' Compensation)."""
 
@@ -91,17 +93,22 @@ def parse_listing_words(categories: str) -> ListingWords:
             for row in _rows(sections, "Whose pending action", 2)
         ),
         trade_words=frozenset(
-            _one_word(word)
+            _one_word(word, "Words of the trade")
             for row in _rows(sections, "Words of the trade", 1)
+            for word in _list(row[0])
+        ),
+        change_words=frozenset(
+            _one_word(word, "Words of change")
+            for row in _rows(sections, "Words of change", 1)
             for word in _list(row[0])
         ),
         line_words=_line_words(),
     )
 
 
-def _one_word(entry: str) -> str:
+def _one_word(entry: str, table: str) -> str:
     if len(entry.split()) != 1:
-        raise SkillError(CATEGORIES_FILE, f"Words of the trade: {entry!r} is not one word")
+        raise SkillError(CATEGORIES_FILE, f"{table}: {entry!r} is not one word")
     return entry.lower()
 
 

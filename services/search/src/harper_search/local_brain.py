@@ -3,6 +3,8 @@
 - an account in the request (the starter resolved it): levels 1 and 2 (`AccountEngine`);
 - a question about many accounts: level 3 (`ListingEngine`), its filters read over the values
   the book holds (`ListingReader`: words said literally, then category words by meaning);
+- which accounts changed a field ("got a new point of contact"): their history.md, where each
+  change is written old -> new (`field_changes`);
 - a company named in the question (found with lookup_account) when no filter is said literally;
 - otherwise, when no value of the book is close to the question's words, the accounts whose
   descriptions read closest (description search), never a search for the words in the files.
@@ -22,6 +24,7 @@ from harper_search.account_engine import AccountEngine
 from harper_search.book_values import CatalogBook
 from harper_search.catalog import Catalog
 from harper_search.draft import Draft
+from harper_search.field_changes import HistoryChanges, changed_fields_asked
 from harper_search.listing_engine import ListingEngine
 from harper_search.listing_query import ListingQuery
 from harper_search.listing_reader import ListingReader
@@ -71,6 +74,7 @@ class LocalBrain:
         self.accounts = AccountEngine(known_word)
         self.reader = reader or ListingReader(ListingWords(), CatalogBook(catalog))
         self.listings = ListingEngine(catalog, own_actions)
+        self.history = HistoryChanges(catalog.memory)
 
     async def answer(self, request: AgentRequest, session: ToolSession, today: date) -> Draft:
         question = request.query
@@ -86,6 +90,13 @@ class LocalBrain:
             )
         corrected = correct_cues(question, self.known_word)
         listing = await self._read(corrected, today, by_meaning=False)
+        changed = changed_fields_asked(corrected, self.reader.words.change_words)
+        if changed and not listing.has_conditions:
+            await session.think("Which accounts changed a field: reading their history.")
+            accounts = sorted(self.catalog.cards)
+            return await self.listings.changed(
+                session, self.history.changing(accounts, changed), changed
+            )
         if not listing.has_conditions:
             named = await self._named_account(session, question)
             if named is not None:
