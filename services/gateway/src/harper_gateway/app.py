@@ -8,15 +8,12 @@ from __future__ import annotations
 
 import asyncio
 import logging
-import time
-from collections.abc import AsyncIterator, Awaitable, Callable
+from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 
-from fastapi import Depends, FastAPI, Request, Response
+from fastapi import Depends, FastAPI
 from faststream.nats import NatsBroker
 from nats.aio.subscription import Subscription
-from opentelemetry import trace
-from opentelemetry.propagate import extract
 from redis.asyncio import BlockingConnectionPool, Redis
 
 from harper_common.auth.keys import KeyStore
@@ -46,6 +43,7 @@ from harper_gateway.routes.contracts import add_contract_routes
 from harper_gateway.stamping import StampingBusClient, take_idempotency_key
 from harper_gateway.state import GatewayState
 from harper_gateway.static import mount_ui
+from harper_gateway.tracing import TracedRequests
 from harper_gateway.validation import keys_unavailable_as_503, short_validation_errors
 from harper_gateway.web_sessions import WebSessions
 
@@ -103,26 +101,6 @@ def create_app(settings: HarperSettings) -> FastAPI:
     )
     short_validation_errors(app)
     keys_unavailable_as_503(app)
-    tracer = provider.get_tracer("harper.gateway")
-
-    @app.middleware("http")
-    async def traced(
-        request: Request, call_next: Callable[[Request], Awaitable[Response]]
-    ) -> Response:
-        """One span per request, joined to the caller's ``traceparent``, named by route."""
-        parent = extract(dict(request.headers))
-        started = time.perf_counter()
-        with tracer.start_as_current_span(
-            f"{request.method} {request.url.path}", context=parent, kind=trace.SpanKind.SERVER
-        ) as span:
-            response = await call_next(request)
-            span.update_name(f"{request.method} {http_metrics.route_of(request)}")
-            span.set_attribute("http.route", http_metrics.route_of(request))
-            span.set_attribute("http.status_code", response.status_code)
-            response.headers["X-Trace-ID"] = format(span.get_span_context().trace_id, "032x")
-            http_metrics.record(request, response.status_code, time.perf_counter() - started)
-            return response
-
     for router in (query.router, stream.router, followup.router, system.router, vocabulary.router):
         app.include_router(router)
     app.include_router(communications_router)
@@ -131,6 +109,7 @@ def create_app(settings: HarperSettings) -> FastAPI:
     app.include_router(http_metrics.router)
     add_contract_routes(app)
     mount_ui(app)  # after the API routes: it answers only what they don't
+    app.add_middleware(TracedRequests, tracer=provider.get_tracer("harper.gateway"))
     app.add_middleware(JsonBodies)
     app.add_middleware(IdempotentReplies)
     app.add_middleware(  # outermost: nothing runs for a request it refuses

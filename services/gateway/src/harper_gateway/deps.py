@@ -9,7 +9,8 @@ from fastapi import Depends, Request
 from harper_gateway.state import GatewayState
 
 
-def get_state(request: Request) -> GatewayState:
+async def get_state(request: Request) -> GatewayState:
+    """Async, so FastAPI calls it in the event loop and not on a worker thread."""
     state: GatewayState = request.app.state.gateway
     return state
 

@@ -8,6 +8,8 @@ into the progress events. Budgets are not charged here: `ToolSession` (local eng
 
 from __future__ import annotations
 
+import functools
+import stat
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Protocol
@@ -41,6 +43,8 @@ from harper_search.tool_specs import (
 )
 
 MAX_LISTING = 200
+INLINE_BYTES = 64 * 1024
+"""Memory files up to this size are read without a worker thread (see `Toolbox._read_memory`)."""
 SCAN_SLICE = 500
 """Accounts per scan request when listing a large book (keeps each reply well under 1 MB)."""
 
@@ -177,7 +181,7 @@ class Toolbox:
             elif path == ACCOUNTS:
                 entries = [f"{ACCOUNTS}/{i}/" for i in self.memory.account_ids()]
             else:
-                entries = await anyio.to_thread.run_sync(self._list_memory, path)
+                entries = self._list_memory(path)  # a few entries: no worker thread
         except (HarperMemoryError, SkillError, OSError) as exc:
             return failure(f"list_files refused: {exc}")
         shown = entries[:MAX_LISTING]
@@ -207,7 +211,7 @@ class Toolbox:
                 text = read_skill_file(self.skills, path)
                 log.skills_read.append(path)
                 return ToolResult(content=text, summary=f"skill {path}", text=text)
-            text = await anyio.to_thread.run_sync(self._read_memory, path)
+            text = await self._read_memory(path)
         except (HarperMemoryError, SkillError, OSError, UnicodeDecodeError) as exc:
             return failure(f"read_file refused: {exc}")
         log.record(path, text)
@@ -240,11 +244,20 @@ class Toolbox:
             return []
         return closest_lines(path, reply.hits)
 
-    def _read_memory(self, path: str) -> str:
+    async def _read_memory(self, path: str) -> str:
+        """A memory file's text: read in the event loop up to `INLINE_BYTES`, which costs less
+        than a worker thread's hop (an L1 answer reads about ten such files), on a thread
+        beyond."""
         real = self.memory.resolve(path)
-        if not real.is_file():
+        try:
+            info = real.stat()
+        except OSError:
+            info = None
+        if info is None or not stat.S_ISREG(info.st_mode):
             raise OSError(f"{path} is not a file")
-        return real.read_text(encoding="utf-8")
+        if info.st_size <= INLINE_BYTES:
+            return real.read_text(encoding="utf-8")
+        return await anyio.to_thread.run_sync(functools.partial(real.read_text, encoding="utf-8"))
 
     async def search_files(self, args: SearchFilesInput, log: RunLog) -> ToolResult:
         """Passages of the sources ranked by meaning and words together (the indexer's passage

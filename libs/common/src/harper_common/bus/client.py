@@ -140,7 +140,7 @@ class BusClient:
     async def _send(
         self, subject: str, message: WireModel, wait_s: float, service: str | None
     ) -> Any:
-        body = message.model_dump(mode="json")
+        body = message.model_dump_json().encode()  # JSON once, sent as it is
         if service is None:
             return await self.broker.request(body, subject, timeout=wait_s)
         self.liveness.refuse_if_stopped(service)
@@ -223,12 +223,13 @@ def decode_reply(subject: str, body: bytes, reply_type: object) -> Any:
     """Decode a reply body: an ErrorReply raises BusError, anything else must fit the type."""
     if not body:
         raise BusError(_unavailable(subject))
-    try:
-        error = ErrorReply.model_validate_json(body)
-    except ValidationError:
-        pass
-    else:
-        raise BusError(error)
+    if _may_be_error(body):
+        try:
+            error = ErrorReply.model_validate_json(body)
+        except ValidationError:
+            pass
+        else:
+            raise BusError(error)
     try:
         return _adapter(reply_type).validate_json(body)
     except ValidationError as exc:
@@ -238,6 +239,12 @@ def decode_reply(subject: str, body: bytes, reply_type: object) -> Any:
                 message=f"Reply on {subject} did not match {_name(reply_type)}: {exc}",
             )
         ) from exc
+
+
+def _may_be_error(body: bytes) -> bool:
+    """False when ``body`` cannot be an ErrorReply (no ``"code"`` key, nor an escape that could
+    spell one), so a reply is parsed once rather than first tried as an error."""
+    return b'"code"' in body or b"\\u" in body
 
 
 _ADAPTERS: dict[object, TypeAdapter[Any]] = {}

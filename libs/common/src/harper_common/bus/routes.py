@@ -55,12 +55,12 @@ def reply_route(
     ``max_workers`` above 1 lets one subscriber handle that many requests at once.
     """
 
-    async def on_message(body: bytes) -> dict[str, object]:
+    async def on_message(body: bytes) -> bytes:
         with measured(service, subject) as outcome:
             reply = await answer(body, service, request_type, handler)
             if isinstance(reply, ErrorReply):
                 outcome[0] = reply.code.value
-        return reply.model_dump(mode="json")
+        return reply.model_dump_json().encode()  # JSON once, sent as it is
 
     if max_workers and max_workers > 1:
         broker.subscriber(subject, queue=queue or "", decoder=raw_body, max_workers=max_workers)(

@@ -56,13 +56,13 @@ async def query(body: QueryBody, state: StateDep) -> JSONResponse:
     """Main entry: the starter classifies, resolves the account and routes."""
     request_id = new_request_id()
     # The key is taken before asking: an account changing meanwhile makes the answer stale.
-    cache_key = await state.cache.key(body.query) if body.session_id is None else None
-    if cache_key is not None:
-        cached = await state.cache.get(cache_key)
-        if cached is not None:
-            cached.request_id = request_id
-            cached.notes = [*cached.notes, "Answered from the query cache."]
-            return reply_json(cached, request_id)
+    cache_key, cached = (None, None)
+    if body.session_id is None:
+        cache_key, cached = await state.cache.lookup(body.query)
+    if cached is not None:
+        cached.request_id = request_id
+        cached.notes = [*cached.notes, "Answered from the query cache."]
+        return reply_json(cached, request_id)
     message = QueryRequest(
         request_id=request_id, query=body.query, session_id=body.session_id, watched=False
     )
