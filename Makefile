@@ -58,11 +58,12 @@ eval: install servers ## Question sets through the HTTP API of a Harper of its o
 	@echo "starter on the held-out queries (tests/starter_holdout, never used for fixes):"
 	PYTHONPATH=tests/eval:tests/integration $(BIN)/python tests/starter_holdout/score.py
 
-bench: install servers ## Latency, throughput, bus overhead, ingest, look-up, scan, 1 vs 3 search replicas: tables and reports/*.json
+bench: install servers ## Latency, throughput, bus overhead, ingest, look-up, scan, 1 vs 3 search replicas, CPU per /query: tables and reports/*.json
 	$(BIN)/python tests/bench/run_all.py
 	$(BIN)/python tests/bench/bench_skill_tokens.py --json reports/skill_tokens.json
 	$(BIN)/python tests/bench/bench_starter.py
 	$(BIN)/python tests/bench/bench_replicas.py --json reports/replicas.json
+	$(BIN)/python tests/bench/bench_throughput.py | tee reports/throughput.json
 
 .tools/bin/uv:
 	$(PYTHON) -m venv .tools
