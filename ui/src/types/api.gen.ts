@@ -544,6 +544,11 @@ export interface components {
              * @default []
              */
             also: string[];
+            /**
+             * Everyday
+             * @default false
+             */
+            everyday: boolean;
         };
         /**
          * Channel

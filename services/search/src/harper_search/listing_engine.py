@@ -10,9 +10,11 @@ from __future__ import annotations
 
 import re
 from datetime import date
+from functools import lru_cache
 
 from harper_common.memory.stages import FOLLOW_UP_RULES, canonical_stage
 from harper_common.messages.index import AccountPayload, DescriptionFilters, PassageHit
+from harper_common.vocabulary import vocabulary
 from harper_search.account_engine import read_to_cite
 from harper_search.answer_text import quote, where
 from harper_search.catalog import Catalog
@@ -185,14 +187,18 @@ class ListingEngine:
         """Accounts whose own files say what ``asked`` (the question without its listing words)
         is about, by the passage index across the book, each with the sentence that says it
         best (a summary's sentence counts: summaries often name in one word what the raw file
-        tells at length). Only accounts whose sentence shares a word with the question."""
+        tells at length). Only accounts whose sentence shares a word with the question, and
+        names the carrier when the question names one ("a Hartford piece": a passage about
+        some other piece is no mention of it)."""
         args = SearchFilesInput(query=asked[:300], path="accounts", limit=MENTION_HITS)
         result = await session.call(SEARCH_FILES, args)
         if result is None or result.is_error or not result.passages:
             return []
+        carriers = carriers_named(asked)
         by_account: dict[str, list[PassageHit]] = {}
         for hit in result.passages:
-            by_account.setdefault(hit.account_id, []).append(hit)
+            if not carriers or carriers_named(hit.text) & carriers:
+                by_account.setdefault(hit.account_id, []).append(hit)
         terms = term_set(asked)
         best = {a: best_units(asked, hits, keep=1) for a, hits in by_account.items()}
         grounded = {a: u[0] for a, u in best.items() if u and terms & term_set(u[0].text)}
@@ -242,6 +248,32 @@ async def _read_if_budget(session: ToolSession, path: str) -> bool:
     return (path in session.log.read or session.can_call(READ_FILE)) and await read_to_cite(
         session, path
     )
+
+
+@lru_cache(maxsize=1)
+def _carrier_spellings() -> tuple[dict[str, str], dict[str, str]]:
+    """The carriers of the shared vocabulary by spelling: (in any case, as written), the latter
+    for names that are also everyday words or places."""
+    any_case: dict[str, str] = {}
+    as_written: dict[str, str] = {}
+    for carrier in vocabulary().carriers:
+        for spelling in carrier.spellings:
+            if carrier.everyday:
+                as_written[spelling] = carrier.name
+            else:
+                any_case[spelling.lower()] = carrier.name
+    return any_case, as_written
+
+
+def carriers_named(text: str) -> set[str]:
+    """The carriers of the shared vocabulary that ``text`` names ("hartford" as typed, but
+    "Progressive" only as written)."""
+    any_case, as_written = _carrier_spellings()
+    tokens = re.findall(r"[A-Za-z0-9&]+", text)
+    written = f" {' '.join(tokens)} "
+    lower = written.lower()
+    found = {name for spelling, name in any_case.items() if f" {spelling} " in lower}
+    return found | {name for spelling, name in as_written.items() if f" {spelling} " in written}
 
 
 def ranked(accounts: list[AccountPayload], rank: PremiumRank) -> list[AccountPayload]:

@@ -50,6 +50,9 @@ class CarrierEntry(_Entry):
     """An insurance carrier, with other spellings of its name (case matters: "NEXT")."""
 
     also: tuple[str, ...] = ()
+    everyday: bool = False
+    """Its name is also an everyday word or a place ("Travelers", "Progressive", "Erie"): read as
+    the carrier only when written as it is here, never from a broker's lower-case typing."""
 
     @property
     def spellings(self) -> tuple[str, ...]:
