@@ -10,14 +10,16 @@ from faststream.nats import NatsBroker
 from nats.aio.subscription import Subscription
 from nats.errors import TimeoutError as NatsTimeout
 from pydantic import ValidationError
+from redis.exceptions import RedisError
 
 from harper_common.bus.broker import nats_connection
 from harper_common.bus.client import BusClient, request_query
+from harper_common.messages.base import ErrorCode
 from harper_common.messages.endpoint import Endpoint
 from harper_common.messages.progress import ProgressEvent
-from harper_common.messages.query import QueryRequest, QueryResponse
+from harper_common.messages.query import ErrorResponse, QueryRequest, QueryResponse
 from harper_common.messages.subjects import progress_subject
-from harper_gateway.events import EventLog
+from harper_gateway.events import RUN_LOST, EventLog
 
 log = logging.getLogger(__name__)
 
@@ -43,7 +45,26 @@ async def run_streamed(
     message: QueryRequest,
     request_id: str,
 ) -> QueryResponse:
-    """Send the request, append every progress step and then the final answer to the log."""
+    """Send the request, append every progress step and then the final answer to the log.
+    When the log cannot take them (the store down or its connections all busy past their wait),
+    the run's followers in this process end with an ``error`` event at once, and the failure is
+    logged here rather than left in a task nobody awaits."""
+    try:
+        return await _run_streamed(broker, bus, events, endpoint, message, request_id)
+    except RedisError as exc:
+        log.warning("the events of run %s could not be recorded: %s", request_id, exc)
+        events.lost(request_id)
+        return ErrorResponse(request_id=request_id, code=ErrorCode.UNAVAILABLE, message=RUN_LOST)
+
+
+async def _run_streamed(
+    broker: NatsBroker,
+    bus: BusClient,
+    events: EventLog,
+    endpoint: Endpoint[QueryRequest, QueryResponse],
+    message: QueryRequest,
+    request_id: str,
+) -> QueryResponse:
     connection = nats_connection(broker)
     subscription = await connection.subscribe(progress_subject(request_id))
     relay = _Relay(subscription, events, request_id)
