@@ -12,6 +12,11 @@ from harper_common.settings import HarperSettings
 from harper_gateway.app import create_app
 
 NAME = "gateway"
+KEEP_ALIVE_S = 75
+"""How long an idle keep-alive connection stays open: longer than clients and proxies keep
+theirs (httpx 5 s, load balancers ~60 s), so the client closes an idle connection first.
+With uvicorn's 5 s, the server could close a connection just as a client sent its next request
+on it, and that request failed with a reset connection (the soak's "stream ReadError")."""
 
 
 class _Server(uvicorn.Server):
@@ -30,6 +35,7 @@ async def serve(settings: HarperSettings, stop: asyncio.Event) -> None:
         log_level="warning",
         access_log=False,
         lifespan="on",
+        timeout_keep_alive=KEEP_ALIVE_S,
     )
     server = _Server(config)
     serving = asyncio.create_task(server.serve())
