@@ -139,7 +139,7 @@ describe('ConfirmationModal', () => {
       { name: "Workers' Compensation", shorthand: ['WC'], book_words: [], when_unqualified: [] },
       { name: 'General Liability', shorthand: ['GL'], book_words: [], when_unqualified: [] },
     ],
-    carriers: [{ name: 'NEXT', also: [] }],
+    carriers: [{ name: 'NEXT', also: [], everyday: true }],
     industries: [{ name: 'Childcare Center', one: ['daycare'], many: ['daycares'] }],
   };
   const served = (response: () => Response) => {
