@@ -3,11 +3,14 @@
 from __future__ import annotations
 
 import asyncio
+import shutil
 from datetime import UTC, datetime
+from pathlib import Path
 
 import httpx
 import nats
 from harness import Harper
+from nats.aio.msg import Msg
 
 from harper_common.memory.files import read_state, write_state
 from harper_common.memory.state import render_state
@@ -18,6 +21,7 @@ from harper_common.messages.subjects import (
     INDEX_WAIT,
     INDEXER_DURABLE,
     account_event_subject,
+    index_applied_subject,
 )
 from harper_updater.seen import SeenStates
 
@@ -120,3 +124,41 @@ def test_events_published_while_the_indexer_is_down_are_applied_after(
     assert routed_account(client, "what stage is juniper falls ironworks in") == (
         "Juniper Falls Ironworks"
     )
+
+
+async def removal_announced(harper: Harper, event: AccountEvent) -> IndexApplied:
+    """Publish ``event`` and return the indexer's announcement for its account."""
+    connection = await nats.connect(harper.settings.nats_url)
+    try:
+        heard: asyncio.Queue[IndexApplied] = asyncio.Queue()
+
+        async def on_applied(message: Msg) -> None:
+            await heard.put(IndexApplied.model_validate_json(message.data))
+
+        await connection.subscribe(index_applied_subject(event.account_id), cb=on_applied)
+        await connection.flush()
+        await publish(harper, event)
+        return await asyncio.wait_for(heard.get(), timeout=20)
+    finally:
+        await connection.drain()
+
+
+def test_an_account_gone_from_the_files_is_announced_and_no_longer_found(
+    client: httpx.Client, harper: Harper, tmp_path: Path
+) -> None:
+    """The starter keeps the names it looked up: it forgets them when the indexer announces a
+    change, so a removal must be announced like any other change."""
+    account_id = some_account(harper, 3)
+    folder = harper.settings.mem_root / "accounts" / account_id
+    name = read_state(folder / "state.md", account_id).name
+    assert routed_account(client, f"status of {name}?") == name  # looked up, and kept
+    shutil.move(folder, tmp_path / account_id)
+    event = AccountEvent(
+        kind=AccountEventKind.STATE_CHANGED,
+        account_id=account_id,
+        version=10_000,
+        occurred_at=datetime.now(UTC),
+    )
+    announced = asyncio.run(removal_announced(harper, event))
+    assert announced.removed and announced.applied and announced.account_id == account_id
+    assert routed_account(client, f"status of {name}?") != name

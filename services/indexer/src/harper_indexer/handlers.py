@@ -164,6 +164,12 @@ class IndexHandlers:
             await self.worker.run(lambda: self.index.remove(event.account_id))
             await self.worker.run(lambda: self.passage_index.refresh(event.account_id))
             log.info("account %s is gone; removed from the index", event.account_id)
+            gone = IndexApplied(
+                account_id=event.account_id, version=event.version, applied=True, removed=True
+            )
+            await self.broker.publish(
+                gone.model_dump(mode="json"), index_applied_subject(event.account_id)
+            )
             return
         # A malformed state.md raises: the event is retried (the file may be mid-edit), then
         # dead-lettered (PoisonGuard); the index keeps the last good version meanwhile.

@@ -205,6 +205,9 @@ class IndexApplied(WireModel):
     applied: bool
     """False when the wait timed out before the index caught up."""
     description: str = ""
+    removed: bool = False
+    """The account's state.md is gone and so is the account from the index (an announcement:
+    caches of names and payloads forget it)."""
 
 
 PassageChannel = Literal["email", "call", "sms", "summary", "state", "history"]
