@@ -5,8 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-from collections.abc import AsyncIterator, Iterator
-from pathlib import Path
+from collections.abc import AsyncIterator
 
 import nats
 import pytest
@@ -22,23 +21,7 @@ from harper_common.bus.buckets import (
     UPDATER_LEASES,
 )
 from harper_common.bus.kv import BucketSpec, NatsKv
-from harper_common.servers.nats_auth import PROVISION, load_or_create_credentials
-from harper_common.servers.nats_server import start_nats
-from harper_common.servers.processes import free_port
-from harper_common.servers.provision import provision
-
-
-@pytest.fixture(scope="module")
-def secured(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, dict[str, str]]]:
-    base: Path = tmp_path_factory.mktemp("nats-users")
-    url = f"nats://127.0.0.1:{free_port()}"
-    passwords = load_or_create_credentials(base)
-    server = start_nats(url, base, base / "logs", passwords)
-    try:
-        asyncio.run(provision(url, passwords[PROVISION]))
-        yield url, passwords
-    finally:
-        server.stop()
+from harper_common.servers.nats_auth import PROVISION
 
 
 class Violations:

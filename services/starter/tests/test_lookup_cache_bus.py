@@ -4,7 +4,7 @@ announces the new account, by every starter replica (each hears the announcement
 from __future__ import annotations
 
 import asyncio
-from collections.abc import AsyncIterator, Iterator
+from collections.abc import AsyncIterator
 
 import pytest
 from pydantic import SecretStr
@@ -19,10 +19,6 @@ from harper_common.messages.index import (
     NameMatch,
 )
 from harper_common.messages.subjects import index_applied_subject
-from harper_common.servers.nats_auth import PROVISION, load_or_create_credentials
-from harper_common.servers.nats_server import start_nats
-from harper_common.servers.processes import free_port
-from harper_common.servers.provision import provision
 from harper_common.settings import HarperSettings
 from harper_starter.lookup_cache import CachedIndexClient, LookupCache
 from harper_starter.service import follow_index
@@ -109,20 +105,6 @@ async def test_a_new_account_is_found_by_every_replica_once_its_index_change_is_
     finally:
         for service, _, _ in replicas:
             await service.broker.stop()
-
-
-@pytest.fixture(scope="module")
-def secured(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, dict[str, str]]]:
-    """A NATS with Harper's users and permissions (infra/nats/permissions.conf)."""
-    base = tmp_path_factory.mktemp("nats-users")
-    url = f"nats://127.0.0.1:{free_port()}"
-    passwords = load_or_create_credentials(base)
-    server = start_nats(url, base, base / "logs", passwords)
-    try:
-        asyncio.run(provision(url, passwords[PROVISION]))
-        yield url, passwords
-    finally:
-        server.stop()
 
 
 def as_user(url: str, passwords: dict[str, str], user: str) -> HarperSettings:

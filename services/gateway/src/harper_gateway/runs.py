@@ -50,35 +50,25 @@ async def run_streamed(
     the run's followers in this process end with an ``error`` event at once, and the failure is
     logged here rather than left in a task nobody awaits."""
     try:
-        return await _run_streamed(broker, bus, events, endpoint, message, request_id)
+        connection = nats_connection(broker)
+        subscription = await connection.subscribe(progress_subject(request_id))
+        relay = _Relay(subscription, events, request_id)
+        pump = asyncio.create_task(relay.pump())
+        try:
+            response = await request_query(bus, endpoint, message, request_id)
+        finally:
+            relay.finish()
+            await pump
+            await subscription.unsubscribe()
+        final = response.model_dump(mode="json")
+        await events.append(request_id, final_event_kind(response), final)
+        if response.type != "error":
+            await events.append(request_id, "done", {"type": response.type})
+        return response
     except RedisError as exc:
         log.warning("the events of run %s could not be recorded: %s", request_id, exc)
         events.lost(request_id)
         return ErrorResponse(request_id=request_id, code=ErrorCode.UNAVAILABLE, message=RUN_LOST)
-
-
-async def _run_streamed(
-    broker: NatsBroker,
-    bus: BusClient,
-    events: EventLog,
-    endpoint: Endpoint[QueryRequest, QueryResponse],
-    message: QueryRequest,
-    request_id: str,
-) -> QueryResponse:
-    connection = nats_connection(broker)
-    subscription = await connection.subscribe(progress_subject(request_id))
-    relay = _Relay(subscription, events, request_id)
-    pump = asyncio.create_task(relay.pump())
-    try:
-        response = await request_query(bus, endpoint, message, request_id)
-    finally:
-        relay.finish()
-        await pump
-        await subscription.unsubscribe()
-    await events.append(request_id, final_event_kind(response), response.model_dump(mode="json"))
-    if response.type != "error":
-        await events.append(request_id, "done", {"type": response.type})
-    return response
 
 
 class _Relay:
