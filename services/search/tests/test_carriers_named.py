@@ -6,7 +6,7 @@ from harper_search.listing_engine import carriers_named
 
 
 def test_a_carrier_is_named_however_a_broker_types_it() -> None:
-    assert carriers_named("which accounts have a hartford piece") == {"The Hartford"}
+    assert carriers_named("did we put anybody with hartford this year") == {"The Hartford"}
     assert carriers_named("| BOP | The Hartford | office contents |") == {"The Hartford"}
     assert carriers_named("anything placed with LIBERTY MUTUAL?") == {"Liberty Mutual"}
 

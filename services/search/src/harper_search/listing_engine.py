@@ -188,8 +188,8 @@ class ListingEngine:
         is about, by the passage index across the book, each with the sentence that says it
         best (a summary's sentence counts: summaries often name in one word what the raw file
         tells at length). Only accounts whose sentence shares a word with the question, and
-        names the carrier when the question names one ("a Hartford piece": a passage about
-        some other piece is no mention of it)."""
+        names the carrier when the question names one ("anyone placed with chubb": a passage
+        that only shares the question's other words is no mention of it)."""
         args = SearchFilesInput(query=asked[:300], path="accounts", limit=MENTION_HITS)
         result = await session.call(SEARCH_FILES, args)
         if result is None or result.is_error or not result.passages:
