@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import shutil
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -69,6 +70,34 @@ def test_a_call_turn_is_embedded_with_the_turn_that_answers_it() -> None:
     assert question.after == "Rick: About three point four million."
     assert "three point four million" in question.embed_text
     assert question.speaker == "Nadia"
+
+
+GROUP_CALL = """Date: 2026-09-03T15:00:00Z
+Participants: Nadia Ferreira, Rick Hanlon, Joan Hanlon
+
+Nadia: Anything happen at the yard this year?
+Rick: A lift cable snapped in June and dropped a hull onto the rack.
+Joan: The repair bill was nineteen thousand, paid out of pocket.
+Nadia: Got it. And the fuel dock?
+Rick: Closed since spring.
+Joan: We sold the tanks.
+"""
+
+
+def test_a_question_keeps_the_turns_of_others_up_to_the_askers_next_turn() -> None:
+    cuts = cut_source("accounts/1/sources/calls/call_20260903_1500/raw.txt", GROUP_CALL)
+    first = next(c for c in cuts if "Anything happen" in c.text)
+    assert first.after.splitlines() == [
+        "Rick: A lift cable snapped in June and dropped a hull onto the rack.",
+        "Joan: The repair bill was nineteen thousand, paid out of pocket.",
+    ]
+    assert "nineteen thousand" not in first.embed_text  # only the first reply is embedded
+    statement = next(c for c in cuts if c.text.startswith("Rick: A lift"))
+    assert statement.after == "Joan: The repair bill was nineteen thousand, paid out of pocket."
+    second = next(c for c in cuts if "fuel dock" in c.text)
+    assert second.after == "Rick: Closed since spring.\nJoan: We sold the tanks."
+    longer = replace(first, after=first.after.splitlines()[0])
+    assert longer.key != first.key  # a reply that grows is stored again
 
 
 def _book(root: Path) -> MemoryRoot:

@@ -6,6 +6,7 @@ from datetime import UTC, datetime
 
 from harper_common.messages.index import PassageHit
 from harper_search.passage_answers import asked_kinds, best_units, has_date, roots
+from harper_search.question_words import QuestionWords
 
 
 def hit(
@@ -142,3 +143,16 @@ def test_a_broker_question_on_the_subject_points_at_the_answer_after_it() -> Non
     ]
     [best, *_] = best_units("roof leak - details", hits)
     assert best.hit.after.startswith("Rick: Water came through")
+
+
+def test_shorthand_for_with_is_no_word_of_the_subject() -> None:
+    runs = QuestionWords.of("insureds w hail damage this spring").free_runs()
+    assert runs == [["hail", "damage"], ["spring"]]
+
+
+def test_a_part_of_a_hyphenated_word_is_no_word_once_its_partner_is_taken() -> None:
+    words = QuestionWords.of("show the well-known insureds in roofing")
+    assert words.take("known")
+    assert words.free_runs() == [["roofing"]]  # "well" alone says nothing
+    whole = QuestionWords.of("self-storage owners")
+    assert whole.free_runs() == [["self", "storage", "owners"]]  # a whole compound stays

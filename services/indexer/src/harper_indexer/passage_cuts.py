@@ -59,12 +59,16 @@ class CutPassage:
     speaker: str | None
     date: datetime | None
     after: str = ""
-    """The turn or message after this one (verbatim), for talk: often the answer."""
+    """The turn or message after this one (verbatim), for talk: often the answer. After a
+    question, the turns of others up to the asker's next one (``_reply``); only the first of
+    them is embedded with the passage."""
 
     @property
     def key(self) -> str:
         """Stable identity: the same passage of the same file gives the same key."""
-        digest = hashlib.sha1(self.embed_text.encode("utf-8")).hexdigest()[:16]
+        embedded = " ".join(self.after.split()) in self.embed_text
+        held = self.embed_text if embedded else f"{self.embed_text}\n{self.after}"
+        digest = hashlib.sha1(held.encode("utf-8")).hexdigest()[:16]
         return f"{self.path}#{self.line}#{digest}"
 
 
@@ -343,8 +347,29 @@ def _talk(
     found: list[CutPassage] = []
     kind = "message" if channel == "sms" else "turn"
     for i, (number, text, speaker, when) in enumerate(turns):
-        after = turns[i + 1][1] if i + 1 < len(turns) else ""
+        after = _reply(turns, i)
         before = turns[i - 1][1] if channel == "sms" and i > 0 else ""
-        joined = " ".join(" ".join(part.split()) for part in (before, text, after) if part)
+        following = turns[i + 1][1] if i + 1 < len(turns) else ""
+        joined = " ".join(" ".join(part.split()) for part in (before, text, following) if part)
         found.append(_one(path, number, text, joined, channel, kind, speaker, when, after))
     return found
+
+
+REPLY_TURNS = 2
+"""How many turns after a question are kept as its reply (the client, then the bookkeeper)."""
+
+
+def _reply(turns: list[tuple[int, str, str | None, datetime | None]], i: int) -> str:
+    """The turn after turn ``i``. After a question, the reply runs on through the turns of
+    other people until the one who asked speaks again (at most ``REPLY_TURNS``): "And the
+    injury?" is answered by the owner's turn and the bookkeeper's after it."""
+    if i + 1 >= len(turns):
+        return ""
+    asker, text = turns[i][2], turns[i][1]
+    reply = [turns[i + 1][1]]
+    if text.rstrip().endswith("?") and asker:
+        for _, later, who, _ in turns[i + 2 : i + 1 + REPLY_TURNS]:
+            if who == asker or who is None:
+                break
+            reply.append(later)
+    return "\n".join(reply)

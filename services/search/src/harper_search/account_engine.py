@@ -403,7 +403,7 @@ class AccountEngine:
             draft.cite(hit.path)
             said = f'"{unit.text}"'
             if unit.text.rstrip().endswith("?") and hit.after:
-                said += f' then "{hit.after}"'
+                said += f' then "{" ".join(hit.after.split())}"'
             who = f"{hit.speaker}, " if hit.speaker and hit.kind != "message" else ""
             day = hit.date.date().isoformat() if hit.date else "undated"
             lines.append(f"- In the files: {said} ({who}{hit.channel} of {day}, {hit.path})")

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
-from harper_search.terms import STOP_WORDS, stem, words
+from harper_search.terms import STOP_WORDS, hyphen_joins, stem, words
 
 NEGATIONS = frozenset({"not", "no", "never", "without", "except", "excluding", "isn't", "aren't"})
 LISTING_FRAME = frozenset(
@@ -33,11 +33,14 @@ class QuestionWords:
     taken: list[bool] = field(default_factory=list)
     negated: list[str] = field(default_factory=list)
     """Phrases taken only right after a negation ("no workers comp"), in the order taken."""
+    joined: list[bool] = field(default_factory=list)
+    """Whether a hyphen joins each word to the next one ("brand-new")."""
 
     @classmethod
     def of(cls, question: str) -> QuestionWords:
         raw = words(question)
-        return cls(raw=raw, keys=[_key(w) for w in raw], taken=[False] * len(raw))
+        keys = [_key(w) for w in raw]
+        return cls(raw=raw, keys=keys, taken=[False] * len(raw), joined=hyphen_joins(question))
 
     def take(self, phrase: str, negatable: bool = False, reach: int = 3) -> bool:
         """Mark every free occurrence of ``phrase`` as taken; True when one was found. With
@@ -76,13 +79,35 @@ class QuestionWords:
     def free_runs(self) -> list[list[str]]:
         """Runs of words not taken, without stop words and words that only frame a listing."""
         runs: list[list[str]] = [[]]
-        for word, taken in zip(self.raw, self.taken, strict=True):
-            if taken or word in STOP_WORDS or word in LISTING_FRAME or word in NEGATIONS:
+        broken = self._broken_compounds()
+        for i, (word, taken) in enumerate(zip(self.raw, self.taken, strict=True)):
+            if (
+                taken
+                or i in broken
+                or word in STOP_WORDS
+                or word in LISTING_FRAME
+                or word in NEGATIONS
+            ):
                 if runs[-1]:
                     runs.append([])
             elif not word.isdigit():
                 runs[-1].append(word)
         return [run for run in runs if run]
+
+    def _broken_compounds(self) -> set[int]:
+        """Words of a hyphenated compound another part of which was taken: "brand" once "new"
+        of "brand-new" was read as a stage is no word of its own."""
+        joined = self.joined or [False] * len(self.raw)
+        broken: set[int] = set()
+        start = 0
+        for i in range(len(self.raw)):
+            if joined[i]:
+                continue
+            span = range(start, i + 1)
+            if len(span) > 1 and any(self.taken[j] for j in span):
+                broken |= {j for j in span if not self.taken[j]}
+            start = i + 1
+        return broken
 
     def take_words(self, chosen: Iterable[str]) -> None:
         """Mark these exact words as taken (a phrase matched by meaning)."""

@@ -13,8 +13,10 @@ STOP_WORDS = frozenset(
     """a an and are as at be been but by can could did do does for from had has have he her his
     how i if in into is it its me my no not of on or our over please pls s she so than that the
     their them then there these they this to up us was we were what when where which who whom
-    why will with would you your yours about any anything tell show give get got""".split()
+    why will with would you your yours about any anything tell show give get got
+    w u ur abt""".split()
 )
+"""Shorthand as brokers type it is among them: "w" (with), "u", "ur" and "abt" (about)."""
 
 
 def stem(word: str) -> str:
@@ -27,6 +29,16 @@ def stem(word: str) -> str:
     if len(word) > 3 and word.endswith("s") and not word.endswith(("ss", "us", "is")):
         return word[:-1]
     return word
+
+
+def hyphen_joins(text: str) -> list[bool]:
+    """For each word of ``words(text)``: whether a hyphen joins it to the next ("brand-new")."""
+    found = list(_WORD.finditer(text.lower()))
+    lower = text.lower()
+    return [
+        a.end() < b.start() and lower[a.end() : b.start()] == "-"
+        for a, b in zip(found, found[1:], strict=False)
+    ] + ([False] if found else [])
 
 
 def words(text: str) -> list[str]:
