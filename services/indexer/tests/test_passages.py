@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import shutil
 from dataclasses import replace
+from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
@@ -12,7 +13,7 @@ from qdrant_client import QdrantClient
 from harper_common.memory.paths import MemoryRoot
 from harper_common.messages.index import PassagesRequest
 from harper_indexer.hash_embedder import WordHashEmbedder
-from harper_indexer.passage_cuts import cut_source
+from harper_indexer.passage_cuts import cut_source, cut_state_notes
 from harper_indexer.passage_index import PassageIndex
 from harper_indexer.passage_store import EdgePassageStore, PassageStore, ServerPassageStore
 
@@ -100,6 +101,16 @@ def test_a_question_keeps_the_turns_of_others_up_to_the_askers_next_turn() -> No
     assert longer.key != first.key  # a reply that grows is stored again
 
 
+def test_the_notes_of_state_md_are_passages_without_their_headings() -> None:
+    text = STATE.replace("version: 3\n", "version: 3\nupdated_at: 2026-11-02T10:00:00Z\n")
+    text += "\n## Notes\n- Owner wants the lift inspected before binding.\n"
+    cuts = cut_state_notes("accounts/70101/state.md", text)
+    assert [c.text for c in cuts] == ["- Owner wants the lift inspected before binding."]
+    assert cuts[0].channel == "state" and cuts[0].date == datetime(2026, 11, 2, 10, tzinfo=UTC)
+    assert text.splitlines()[cuts[0].line - 1] == cuts[0].text
+    assert cut_state_notes("accounts/70101/state.md", "not a state file") == []
+
+
 def _book(root: Path) -> MemoryRoot:
     account = root / "accounts" / "70101"
     (account / "sources" / "emails" / "email_20260818_1502").mkdir(parents=True)
@@ -138,5 +149,21 @@ def test_the_index_embeds_only_what_changed_and_forgets_what_is_gone(
         shutil.rmtree(tmp_path / "mem/accounts/70101")
         index.refresh("70101")
         assert index.search(PassagesRequest(text="forklift", account_ids=["70101"])).hits == []
+    finally:
+        store.close()
+
+
+def test_a_note_added_to_state_md_is_found_with_its_channel(tmp_path: Path) -> None:
+    memory = _book(tmp_path / "mem")
+    store = _store("edge", tmp_path / "passages")
+    index = PassageIndex(store, WordHashEmbedder(), memory)
+    try:
+        index.refresh("70101")
+        state = tmp_path / "mem/accounts/70101/state.md"
+        noted = STATE.replace("version: 3", "version: 4") + "\n## Notes\n- Dock cranes leased.\n"
+        state.write_text(noted, encoding="utf-8")
+        found = index.search(PassagesRequest(text="dock cranes leased", account_ids=["70101"]))
+        assert found.hits[0].channel == "state"
+        assert found.hits[0].path == "accounts/70101/state.md"
     finally:
         store.close()

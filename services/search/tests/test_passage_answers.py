@@ -156,3 +156,17 @@ def test_a_part_of_a_hyphenated_word_is_no_word_once_its_partner_is_taken() -> N
     assert words.free_runs() == [["roofing"]]  # "well" alone says nothing
     whole = QuestionWords.of("self-storage owners")
     assert whole.free_runs() == [["self", "storage", "owners"]]  # a whole compound stays
+
+
+def test_a_note_of_state_md_is_quoted_beside_the_sources_not_instead_of_one() -> None:
+    note = hit(
+        "Went with the incumbent agency on price in the end.", 20, path="accounts/1/state.md"
+    )
+    note = note.model_copy(update={"channel": "state", "kind": "note"})
+    sources = [
+        hit(f"The incumbent agency came back {n} percent under our number on price.", n)
+        for n in (10, 11, 12)
+    ]
+    chosen = best_units("who did the incumbent agency beat us on price", [note, *sources])
+    assert [u.hit.channel for u in chosen].count("state") == 1
+    assert sum(u.hit.channel == "email" for u in chosen) == 3

@@ -22,6 +22,7 @@ from datetime import UTC, datetime
 from harper_common.memory.errors import HarperMemoryError
 from harper_common.memory.sentences import SENTENCE_BREAK
 from harper_common.memory.sources import parse_summary
+from harper_common.memory.state import parse_state
 
 MAX_PASSAGE = 700
 """A paragraph longer than this (characters) is cut into pieces of whole sentences."""
@@ -103,6 +104,18 @@ def _summary(path: str, text: str) -> list[CutPassage]:
         return _paragraphs(path, text, 1, "summary", None, None, "summary")
     body_line = text[: len(text) - len(summary.body)].count("\n") + 1
     return _paragraphs(path, summary.body, body_line, "summary", None, summary.date, "summary")
+
+
+def cut_state_notes(path: str, text: str) -> list[CutPassage]:
+    """The free notes of a state.md (its body after the frontmatter, headings left out), dated
+    by its ``updated_at``; nothing when it does not parse."""
+    try:
+        state = parse_state(text, path)
+    except HarperMemoryError:
+        return []
+    body_line = text[: len(text) - len(state.body)].count("\n") + 1
+    lines = ["" if line.lstrip().startswith("#") else line for line in state.body.splitlines()]
+    return _paragraphs(path, lines, body_line, "state", None, state.updated_at, "note")
 
 
 def _channel(path: str) -> str:

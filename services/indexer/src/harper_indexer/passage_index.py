@@ -20,12 +20,18 @@ from harper_common.memory.paths import MemoryRoot
 from harper_common.messages.index import PassageHit, PassagesReply, PassagesRequest
 from harper_indexer.embedding import Embedder
 from harper_indexer.lexical import Bm25Vectors
-from harper_indexer.passage_cuts import CutPassage, cut_source
+from harper_indexer.passage_cuts import CutPassage, cut_source, cut_state_notes
 from harper_indexer.passage_store import PassagePoint, PassageStore, passage_point_id
 from harper_indexer.source_people import read_summary
 
 EMBED_BATCH = 64
-_CHANNEL = {"emails": "email", "calls": "call", "sms": "sms", "summary": "summary"}
+_CHANNEL = {
+    "emails": "email",
+    "calls": "call",
+    "sms": "sms",
+    "summary": "summary",
+    "state": "state",
+}
 log = logging.getLogger(__name__)
 
 
@@ -111,9 +117,13 @@ def state_version(path: Path) -> int:
 
 
 def _account_passages(root: Path, folder: Path) -> list[tuple[CutPassage, str | None]]:
-    """Every passage of the account's sources, each with its direction (the summary of its
-    source is read once, for all of that source's passages)."""
+    """The notes of the account's state.md and every passage of its sources, each with its
+    direction (the summary of a source is read once, for all of that source's passages)."""
     found: list[tuple[CutPassage, str | None]] = []
+    state = folder / "state.md"
+    if state.is_file():
+        text = state.read_text(encoding="utf-8", errors="replace")
+        found += [(cut, None) for cut in cut_state_notes(str(state.relative_to(root)), text)]
     sources = folder / "sources"
     if not sources.is_dir():
         return found

@@ -199,14 +199,24 @@ def best_units(
             scored.append(best)
     scored.sort(key=lambda u: (-u.score, u.rank))
     chosen: list[Unit] = []
+    notes = 0
     for unit in scored:
         if any(unit.text in c.text or c.text in unit.text for c in chosen):
             continue
+        if unit.hit.channel == "state":
+            # the broker's own note is kept beside the sources, never in place of one
+            if notes < NOTES_KEPT:
+                chosen.append(unit)
+                notes += 1
+            continue
         chosen.append(unit)
-        if len(chosen) >= keep:
+        if len(chosen) - notes >= keep:
             break
     return _latest_first(chosen, scored, kinds)
 
+
+NOTES_KEPT = 1
+"""Notes of state.md quoted beside the sources' sentences, at most."""
 
 SAID_BY_BONUS = 0.6
 """What a sentence gains when the person the question names said it."""
