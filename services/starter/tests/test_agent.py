@@ -339,6 +339,28 @@ async def test_a_question_naming_and_pointing_at_no_account_is_asked_of_the_book
     assert agents.sent[0][1].account is None
 
 
+@pytest.mark.anyio
+@pytest.mark.parametrize(
+    ("query", "book"),
+    [
+        ("where has the client asked us to add a landlord as additional insured", True),
+        ("where did an underwriter turn the client down", True),
+        ("did the client sign the app", False),
+    ],
+)
+async def test_where_did_the_client_asks_in_which_accounts(
+    sessions: SessionStore, query: str, book: bool
+) -> None:
+    agents = ScriptedAgents()
+    reply = await make_agent(sessions, agents, Steps()).handle_query(ask(query))
+    if book:
+        assert reply.type == "success", reply
+        assert agents.sent[0][1].account is None
+    else:
+        assert reply.type == "clarification_needed", reply
+        assert agents.sent == []
+
+
 class LegalFormIndex(ScriptedIndex):
     """Every description search answers with one moving company whose name ends in LLC."""
 

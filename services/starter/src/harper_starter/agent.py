@@ -35,7 +35,12 @@ from harper_common.messages.query import (
 from harper_common.sessions import PendingSession, SessionStore
 from harper_starter.claude_intent import BrainConfigError, ClaudeIntentClassifier
 from harper_starter.intent import Classifier, IntentDecision
-from harper_starter.intent_scope import points_at_one_account, scope_text, strong_cross
+from harper_starter.intent_scope import (
+    asks_where_in_book,
+    points_at_one_account,
+    scope_text,
+    strong_cross,
+)
 from harper_starter.intent_text import Query
 from harper_starter.mention import closed_classes, query_words
 from harper_starter.resolve import (
@@ -209,7 +214,9 @@ class StarterAgent:
                 unknown = written if new_business else None
                 return await self._ask_for_account(request, info, decision, unknown, resolution)
         if resolution.account is None and decision.requires_specific_account:
-            if decision.intent == "search" and not points_at_one_account(query):
+            if decision.intent == "search" and (
+                not points_at_one_account(query) or asks_where_in_book(query)
+            ):
                 # nothing names or points at an account: a question about the book
                 return await self._route(request, query, info, None, progress, timer)
             return await self._ask_for_account(request, info, decision)

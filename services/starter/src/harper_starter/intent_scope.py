@@ -134,3 +134,13 @@ def points_at_one_account(query: str) -> bool:
         a in ("the", "this", "that") and b.removesuffix("'s") in ONE_PARTY
         for a, b in itertools.pairwise(words)
     )
+
+
+_WHERE_IN_BOOK = re.compile(r"^\W*where (?:did|do|does|have|has|had|were|was)\b")
+
+
+def asks_where_in_book(query: str) -> bool:
+    """A question that opens with "where did/have/was ..." and names no account asks in which
+    accounts something happened, even when it says "the client" of any of them: "where was a
+    claim denied" lists the accounts."""
+    return _WHERE_IN_BOOK.search(query.lower()) is not None
