@@ -28,6 +28,7 @@ from harper_search.question_cues import FIRST, RECEIVED, SAID, asked_channel, wi
 from harper_search.ranking import findings
 from harper_search.session import ToolSession
 from harper_search.spelling import correct_cues
+from harper_search.state_extras import ExtraField, asked_extras
 from harper_search.state_fields import (
     ENDS_ON_NUMBER,
     STATE_FIELDS,
@@ -109,6 +110,8 @@ class _Asked:
     """emails, calls or sms when the question names one."""
     first: bool
     """The first message is wanted, not the newest."""
+    extras: list[ExtraField]
+    """Fields of state.md beyond the format's own that the question names by their key."""
 
 
 @dataclass(frozen=True)
@@ -203,14 +206,15 @@ class AccountEngine:
             state = await self._state(session, base, draft)
             if state is not None and names_contact(question, state):
                 fields = [f for f in STATE_FIELDS if f.name == "contact"]
-        overview = not fields and not topics
+        if state is None:
+            state = await self._state(session, base, draft)
+        extras = asked_extras(text, state.extra) if state is not None else []
+        overview = not fields and not topics and not extras
         if overview:
             fields = [f for f in STATE_FIELDS if f.name in _OVERVIEW]
-        if fields and state is None:
-            state = await self._state(session, base, draft)
         channel = None if asks_contact_attribute(text) else asked_channel(text)
         first = FIRST.search(text) is not None
-        return _Asked(text, fields, topics, state, overview, channel, first)
+        return _Asked(text, fields, topics, state, overview, channel, first, extras)
 
     async def _gather(
         self, session: ToolSession, base: str, draft: Draft, asked: _Asked, question: str
@@ -241,6 +245,10 @@ class AccountEngine:
             )
             for field in asked.fields
         ]  # fmt: skip
+        state_path = f"accounts/{draft.account_id}/state.md"
+        for extra in asked.extras:
+            draft.cite(state_path)
+            lines.append(field_line(extra.label, extra.value, state_path, None))
         terms = _question_terms(question, account_name)
         received = RECEIVED.search(asked.text) is not None
         for topic in asked.topics:

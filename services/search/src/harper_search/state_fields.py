@@ -168,6 +168,8 @@ STATE_FIELDS: tuple[StateField, ...] = (
         _re(
             r"\b(where (is|are) (it|they|this|the (business|company|client))( located| based)?|"
             r"located|location|based|which city|what city|which state|what state|address)\b"
+            # "where's <the account>": nothing left but the place asked for
+            r"|^\W*where(?:'s|\s+is|\s+are)?\W*$"
         ),
         lambda s: s.location,
         lambda s: [s.location.split(",")[0]] if s.location else [],
@@ -176,7 +178,9 @@ STATE_FIELDS: tuple[StateField, ...] = (
         "industry",
         "Industry",
         _re(
-            r"\b(industry|what (do|does) (they|it|the business|the company) do|kind of business|"
+            # "what does <the account> do": the name taken out leaves the two verbs
+            r"\b(industry|what (do|does) (they|it|the business|the company) do|what (do|does) do|"
+            r"kind of business|"
             r"type of business|line of work|trade|sector|what business)\b"
         ),
         lambda s: s.industry,

@@ -1,0 +1,103 @@
+"""Fields of state.md beyond the format's own (``AccountState.extra``), asked for by their key.
+
+Others write these files too, and a brokerage keeps what it needs in the frontmatter:
+``renewal_date``, ``current_carrier``, ``policy_number``. Such a key answers a question that says
+every word of it: "renewal date" finds ``renewal_date``; a word may be cut short ("eff date"
+finds ``effective_date``) or said as a verb ("when do they renew" finds ``renewal_date``: "when"
+says the date). Nothing here knows any key by name.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from datetime import date, datetime
+from typing import Any
+
+from harper_search.passage_answers import asked_kinds, roots
+from harper_search.terms import STOP_WORDS, stem, words
+
+MIN_PREFIX = 3
+"""A question's word cut short still names a key's word from this many letters ("eff")."""
+
+_VALUE_WORDS: dict[str, str] = {
+    "date": "date",
+    "day": "date",
+    "number": "number",
+    "no": "number",
+    "num": "number",
+    "id": "number",
+    "amount": "amount",
+    "reason": "reason",
+}
+"""Words of a key that say what kind of value it holds; the question may leave them out or ask
+for the kind instead ("when" for a date, "#" for a number, "how much" for an amount)."""
+
+_KIND_OF_QUESTION = {"date": "date", "amount": "amount", "reason": "reason"}
+
+
+@dataclass(frozen=True)
+class ExtraField:
+    key: str
+    label: str
+    value: str
+
+
+def asked_extras(question: str, extra: Mapping[str, Any]) -> list[ExtraField]:
+    """The extra fields whose every key word the question says (best matches only)."""
+    said = [w for w in words(question) if w not in STOP_WORDS]
+    kinds = asked_kinds(question) | ({"number"} if re.search(r"#|\bnumber\b", question) else set())
+    found: list[tuple[int, ExtraField]] = []
+    for key, raw in extra.items():
+        value = render(raw)
+        key_words = [w for w in re.split(r"[^a-z0-9]+", key.lower()) if w and w not in STOP_WORDS]
+        if not value or not key_words:
+            continue
+        named = [w for w in key_words if any(_same(w, q) for q in said)]
+        unsaid = [w for w in key_words if w not in named]
+        # a word saying the kind of value may be left out or asked as its kind ("when")
+        if named and all(_kind_of(w) is not None for w in unsaid):
+            score = len(named) + sum(_kind_of(w) in kinds for w in unsaid)
+            found.append((score, ExtraField(key, label(key), value)))
+    if not found:
+        return []
+    best = max(count for count, _ in found)
+    return [field for count, field in found if count == best]
+
+
+def _kind_of(key_word: str) -> str | None:
+    kind = _VALUE_WORDS.get(key_word)
+    return _KIND_OF_QUESTION.get(kind, kind) if kind else None
+
+
+def _same(key_word: str, said: str) -> bool:
+    """A question's word names a key's word: the same word, the same root, or cut short."""
+    if stem(key_word) == stem(said):
+        return True
+    short = min(roots({said}), key=len)
+    return len(short) >= MIN_PREFIX and key_word.startswith(short)
+
+
+def label(key: str) -> str:
+    """``renewal_date`` -> "Renewal date"."""
+    text = " ".join(w for w in re.split(r"[_\s]+", key) if w)
+    return text[:1].upper() + text[1:]
+
+
+def render(value: Any) -> str:
+    """A value as the answer says it: dates in ISO form, lists joined, mappings as key: value."""
+    if value is None or value == "" or value == [] or value == {}:
+        return ""
+    if isinstance(value, datetime | date):
+        return value.isoformat()
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, int):
+        return f"{value:,}"
+    if isinstance(value, Mapping):
+        parts = [f"{label(str(k)).lower()}: {render(v)}" for k, v in value.items() if render(v)]
+        return ", ".join(parts)
+    if isinstance(value, Sequence) and not isinstance(value, str):
+        return "; ".join(r for r in (render(v) for v in value) if r)
+    return str(value).strip()
