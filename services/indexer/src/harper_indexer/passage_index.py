@@ -25,6 +25,9 @@ from harper_indexer.passage_store import PassagePoint, PassageStore, passage_poi
 from harper_indexer.source_people import read_summary
 
 EMBED_BATCH = 64
+TIE_SPARE = 8
+"""Passages asked of the store beyond the limit, so that ties at the cut are broken by file
+and line like the others, not by the store's own order."""
 _CHANNEL = {
     "emails": "email",
     "calls": "call",
@@ -93,8 +96,12 @@ class PassageIndex:
         if request.channels:
             match["channel"] = list(request.channels)
         dense = self.embedder.embed([request.text])[0].tolist()
-        found = self.store.search(dense, self._lexical.query(request.text), match, request.limit)
-        hits = [_hit(p.score, p.payload) for p in found]
+        found = self.store.search(
+            dense, self._lexical.query(request.text), match, request.limit + TIE_SPARE
+        )
+        # RRF gives equal scores to passages at the same ranks of the two lists; the store
+        # returns those in an order of its own, so ties are broken by file and line
+        hits = sorted((_hit(p.score, p.payload) for p in found), key=_hit_order)[: request.limit]
         if request.account_ids:
             complete = all(a in self.done for a in request.account_ids)
         else:
@@ -172,6 +179,10 @@ def _payload(
         "after": cut.after,
         "version": version,
     }
+
+
+def _hit_order(hit: PassageHit) -> tuple[float, str, int]:
+    return (-hit.score, hit.path, hit.line)
 
 
 def _hit(score: float, payload: dict[str, Any]) -> PassageHit:
