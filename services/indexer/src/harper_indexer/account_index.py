@@ -3,7 +3,8 @@
 It turns account states into points (trigram name vector, embedded profile, BM25 description
 vector, payload), writes only what is newer than what is stored, finds accounts by name
 (trigram candidates reranked by edit distance) and by description (dense + lexical, fused,
-within exact payload filters). All methods are blocking: call them from a worker thread.
+within exact payload filters). All methods are blocking: call them from a worker thread
+(``lookup_now``, which never waits, may run in the event loop).
 """
 
 from __future__ import annotations
@@ -11,6 +12,7 @@ from __future__ import annotations
 import threading
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from harper_common.memory import AccountState
 from harper_common.messages.index import (
@@ -30,7 +32,7 @@ from harper_indexer.descriptions import (
 from harper_indexer.embedding import Embedder
 from harper_indexer.lexical import Bm25Vectors
 from harper_indexer.names import name_similarity, name_vector, normalise_name, query_vector
-from harper_indexer.store import AccountPoint, PayloadMatch, VectorStore
+from harper_indexer.store import AccountPoint, PayloadMatch, Scored, VectorStore
 
 INDEX_FORMAT = 4
 """Raise when descriptions, payloads or vectors change shape: stored points are then rewritten."""
@@ -78,30 +80,14 @@ class AccountIndex:
     def lookup(self, name: str, limit: int = 5) -> list[NameMatch]:
         """Accounts whose names are most like ``name``, best first (scores 0..1)."""
         candidates = self.store.search_names(query_vector(name), max(limit * 4, _CANDIDATES))
-        best: dict[str, _Named] = {}
-        for candidate in candidates:
-            contact = candidate.payload.get("contact")
-            alias = candidate.payload.get("alias")
-            if alias is not None and normalise_name(name) != alias.lower():
-                continue  # initials match only as written
-            named = contact or alias or candidate.payload["account_name"]
-            similarity = name_similarity(name, named)
-            score = similarity.score
-            if contact and _names_a_person(name, contact):
-                score = max(score, PERSON_SCORE)
-            match = _Named(
-                account_id=candidate.payload["account_id"],
-                account_name=candidate.payload["account_name"],
-                score=score,
-                exact=similarity.exact and alias is None,
-                contact=contact,
-                alias=alias,
-            )
-            known = best.get(match.account_id)
-            if known is None or (match.score, match.plain) > (known.score, known.plain):
-                best[match.account_id] = match
-        ranked = sorted(best.values(), key=_Named.rank)
-        return [match.as_message() for match in ranked[:limit]]
+        return _ranked(name, candidates, limit)
+
+    def lookup_now(self, name: str, limit: int = 5) -> list[NameMatch] | None:
+        """``lookup`` from the event loop: the same answer when the store can give it at once
+        (see ``VectorStore.search_names_now``), None when it cannot."""
+        vector = query_vector(name)
+        candidates = self.store.search_names_now(vector, max(limit * 4, _CANDIDATES))
+        return None if candidates is None else _ranked(name, candidates, limit)
 
     def search(
         self, text: str, filters: DescriptionFilters | None = None, limit: int = 10
@@ -252,6 +238,41 @@ class _Named:
             contact=self.contact,
             alias=self.alias,
         )
+
+
+def _ranked(name: str, candidates: Sequence[Scored], limit: int) -> list[NameMatch]:
+    """The store's candidates for ``name`` rescored by name similarity, one per account (its
+    best point), best first."""
+    best: dict[str, _Named] = {}
+    for candidate in candidates:
+        match = _named(name, candidate.payload)
+        if match is None:
+            continue
+        known = best.get(match.account_id)
+        if known is None or (match.score, match.plain) > (known.score, known.plain):
+            best[match.account_id] = match
+    ranked = sorted(best.values(), key=_Named.rank)
+    return [match.as_message() for match in ranked[:limit]]
+
+
+def _named(name: str, payload: dict[str, Any]) -> _Named | None:
+    """How well ``name`` matches one point of ``account_names`` (None: initials not as written)."""
+    contact = payload.get("contact")
+    alias = payload.get("alias")
+    if alias is not None and normalise_name(name) != alias.lower():
+        return None  # initials match only as written
+    similarity = name_similarity(name, contact or alias or payload["account_name"])
+    score = similarity.score
+    if contact and _names_a_person(name, contact):
+        score = max(score, PERSON_SCORE)
+    return _Named(
+        account_id=payload["account_id"],
+        account_name=payload["account_name"],
+        score=score,
+        exact=similarity.exact and alias is None,
+        contact=contact,
+        alias=alias,
+    )
 
 
 def _names_a_person(written: str, person: str) -> bool:

@@ -91,13 +91,19 @@ class EdgeStore:
     def search_names(self, vector: SparseVec, limit: int) -> list[Scored]:
         if not vector:
             return []
-        request = qe.QueryRequest(
-            limit=limit,
-            query=qe.Query.Nearest(edge_sparse(vector), using=NAME_VECTOR),
-            with_payload=True,
-        )
         with self._lock:
-            points = self._names.query(request)
+            points = self._names.query(_names_request(vector, limit))
+        return [Scored(point.score, dict(point.payload or {})) for point in points]
+
+    def search_names_now(self, vector: SparseVec, limit: int) -> list[Scored] | None:
+        if not vector:
+            return []
+        if not self._lock.acquire(blocking=False):
+            return None  # another thread is writing (or optimising): never wait for it here
+        try:
+            points = self._names.query(_names_request(vector, limit))
+        finally:
+            self._lock.release()
         return [Scored(point.score, dict(point.payload or {})) for point in points]
 
     def search_descriptions(
@@ -149,6 +155,14 @@ class EdgeStore:
             for shard in (self._names, self._descriptions):
                 shard.flush()
                 shard.close()
+
+
+def _names_request(vector: SparseVec, limit: int) -> qe.QueryRequest:
+    return qe.QueryRequest(
+        limit=limit,
+        query=qe.Query.Nearest(edge_sparse(vector), using=NAME_VECTOR),
+        with_payload=True,
+    )
 
 
 def _people_of(account_ids: Sequence[str]) -> qe.Filter:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import logging
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 
@@ -28,6 +28,7 @@ from harper_common.messages.index import (
     LookupManyRequest,
     LookupReply,
     LookupRequest,
+    NameMatch,
     PassagesReply,
     PassagesRequest,
     ScanReply,
@@ -43,6 +44,10 @@ from harper_indexer.verify import differences
 from harper_indexer.worker import IndexWorker, VersionWaiters
 
 log = logging.getLogger(__name__)
+
+INLINE_NAMES = 4
+"""The most names a look-up may ask for and still be answered in the event loop (a few ms at
+10k accounts at worst); larger ones go to the worker, as embeddings and writes always do."""
 
 
 @dataclass
@@ -87,15 +92,33 @@ class IndexHandlers:
         self.crash_points = CrashPoints()
 
     async def lookup(self, request: LookupRequest) -> LookupReply:
-        matches = await self.worker.run(lambda: self.index.lookup(request.name, request.limit))
-        return LookupReply(matches=matches)
+        matches = await self._lookups([request.name], request.limit)
+        return LookupReply(matches=matches[0])
 
     async def lookup_many(self, request: LookupManyRequest) -> LookupManyReply:
-        """All the names in one turn of the worker."""
-        matches = await self.worker.run(
-            lambda: [self.index.lookup(name, request.limit) for name in request.names]
-        )
-        return LookupManyReply(matches=matches)
+        return LookupManyReply(matches=await self._lookups(request.names, request.limit))
+
+    async def _lookups(self, names: Sequence[str], limit: int) -> list[list[NameMatch]]:
+        """Each name's matches: in the event loop when it can be done at once (`_at_once`),
+        else all the names in one turn of the worker."""
+        found = self._at_once(names, limit)
+        if found is None:
+            found = await self.worker.run(lambda: [self.index.lookup(n, limit) for n in names])
+        return found
+
+    def _at_once(self, names: Sequence[str], limit: int) -> list[list[NameMatch]] | None:
+        """The names' matches found right here, saving the worker thread's hop (a look-up is
+        ~0.1-0.3 ms at 1k accounts, ~1 ms at 10k); None, for the worker to do, before the index
+        is ready, for more than `INLINE_NAMES` names, or while a writer holds the store."""
+        if not self.state.ready or len(names) > INLINE_NAMES:
+            return None
+        found = []
+        for name in names:
+            matches = self.index.lookup_now(name, limit)
+            if matches is None:
+                return None
+            found.append(matches)
+        return found
 
     async def search(self, request: SearchRequest) -> SearchReply:
         with bad_filters():

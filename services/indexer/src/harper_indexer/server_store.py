@@ -92,6 +92,9 @@ class ServerStore:
         )
         return [Scored(p.score, dict(p.payload or {})) for p in response.points]
 
+    def search_names_now(self, vector: SparseVec, limit: int) -> None:
+        return None  # a call over the network is never made from the event loop
+
     def search_descriptions(
         self, dense: Sequence[float], lexical: SparseVec, match: PayloadMatch, limit: int
     ) -> list[Scored]:

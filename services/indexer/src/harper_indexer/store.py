@@ -110,6 +110,12 @@ class VectorStore(Protocol):
         """Names nearest to a trigram vector (IDF-weighted dot product), best first."""
         ...
 
+    def search_names_now(self, vector: SparseVec, limit: int) -> list[Scored] | None:
+        """``search_names`` when it can answer at once, in this process, without waiting on a
+        lock held by a writer; None otherwise (the caller asks ``search_names`` on the worker).
+        For the event loop: an in-memory search of a few hundred microseconds."""
+        ...
+
     def search_descriptions(
         self, dense: Sequence[float], lexical: SparseVec, match: PayloadMatch, limit: int
     ) -> list[Scored]:

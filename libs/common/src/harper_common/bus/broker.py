@@ -6,7 +6,6 @@ import logging
 from typing import cast
 
 from faststream.nats import NatsBroker
-from faststream.nats.opentelemetry import NatsTelemetryMiddleware
 from faststream.security import SASLPlaintext
 from nats.aio.client import Client as NatsClient
 from nats.js import JetStreamContext
@@ -15,7 +14,7 @@ from nats.js.errors import BadRequestError, NotFoundError
 from opentelemetry.sdk.trace import TracerProvider
 
 from harper_common.bus.stream import DUPLICATE_WINDOW_S
-from harper_common.bus.telemetry import make_tracer_provider
+from harper_common.bus.telemetry import BusTelemetry, make_tracer_provider
 from harper_common.messages.subjects import (
     ACCOUNT_EVENTS_ALL,
     ACCOUNT_STREAM,
@@ -55,7 +54,7 @@ def make_broker(
 ) -> NatsBroker:
     """A broker for ``service``: per-message logging off (it halves throughput), traces on."""
     provider = tracer_provider or make_tracer_provider(settings, service)
-    telemetry = NatsTelemetryMiddleware(tracer_provider=provider)
+    telemetry = BusTelemetry(tracer_provider=provider)
     return NatsBroker(
         settings.nats_url,
         name=f"harper-{service}",

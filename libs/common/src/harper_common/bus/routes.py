@@ -12,6 +12,7 @@ from collections.abc import Awaitable, Callable
 from typing import Any, TypeVar
 
 from faststream.message import StreamMessage
+from faststream.middlewares import AckPolicy
 from faststream.nats import NatsBroker
 from pydantic import BaseModel, ValidationError
 
@@ -52,7 +53,9 @@ def reply_route(
 ) -> None:
     """Subscribe ``handler`` to ``subject`` (in ``queue``), replying to every request.
 
-    ``max_workers`` above 1 lets one subscriber handle that many requests at once.
+    ``max_workers`` above 1 lets one subscriber handle that many requests at once; without it
+    requests are handled one after another, with less work per request (for handlers that
+    answer without waiting on anything).
     """
 
     async def on_message(body: bytes) -> bytes:
@@ -62,12 +65,20 @@ def reply_route(
                 outcome[0] = reply.code.value
         return reply.model_dump_json().encode()  # JSON once, sent as it is
 
+    # Core NATS has nothing to acknowledge: MANUAL keeps FastStream's ack middleware out of
+    # every request (~20 us of CPU each).
     if max_workers and max_workers > 1:
-        broker.subscriber(subject, queue=queue or "", decoder=raw_body, max_workers=max_workers)(
-            on_message
-        )
+        broker.subscriber(
+            subject,
+            queue=queue or "",
+            decoder=raw_body,
+            max_workers=max_workers,
+            ack_policy=AckPolicy.MANUAL,
+        )(on_message)
     else:
-        broker.subscriber(subject, queue=queue or "", decoder=raw_body)(on_message)
+        broker.subscriber(
+            subject, queue=queue or "", decoder=raw_body, ack_policy=AckPolicy.MANUAL
+        )(on_message)
 
 
 def event_listener(
@@ -79,7 +90,9 @@ def event_listener(
     acknowledgement; a FastStream subscriber answers any message with a reply subject, an empty
     body when its handler returns nothing, and that empty answer can reach the publisher before
     the stream's and break its publish. ``no_reply`` keeps listeners out of it."""
-    broker.subscriber(subject, decoder=raw_body, no_reply=True)(handler)
+    broker.subscriber(subject, decoder=raw_body, no_reply=True, ack_policy=AckPolicy.MANUAL)(
+        handler
+    )
 
 
 async def raw_body(message: StreamMessage[Any]) -> bytes:

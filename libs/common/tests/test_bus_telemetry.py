@@ -1,0 +1,74 @@
+"""Tracing over a real NATS server: a request's trace reaches the service that answers it, and
+its reply adds no span on either side (it is sent and received within the request's spans)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from faststream.nats import NatsBroker
+from opentelemetry.sdk.trace import ReadableSpan, TracerProvider
+from opentelemetry.sdk.trace.export import SimpleSpanProcessor
+from opentelemetry.sdk.trace.export.in_memory_span_exporter import InMemorySpanExporter
+
+from harper_common.bus.broker import make_broker, nats_connection
+from harper_common.bus.client import BusClient
+from harper_common.bus.routes import reply_route
+from harper_common.messages.index import LookupReply, LookupRequest, NameMatch
+from harper_common.servers.nats_server import start_nats
+from harper_common.servers.processes import free_port
+from harper_common.settings import HarperSettings
+
+SUBJECT = "test.traced.lookup"
+
+
+@pytest.fixture
+def settings(tmp_path: Path) -> Iterator[HarperSettings]:
+    url = f"nats://127.0.0.1:{free_port()}"
+    server = start_nats(url, tmp_path, tmp_path / "logs")
+    try:
+        yield HarperSettings(nats_url=url, mem_root=tmp_path / "mem", data_dir=tmp_path)
+    finally:
+        server.stop()
+
+
+def traced(settings: HarperSettings, service: str) -> tuple[NatsBroker, InMemorySpanExporter]:
+    spans = InMemorySpanExporter()
+    provider = TracerProvider()
+    provider.add_span_processor(SimpleSpanProcessor(spans))
+    return make_broker(settings, service, tracer_provider=provider), spans
+
+
+def names(spans: InMemorySpanExporter) -> list[str]:
+    return [span.name for span in spans.get_finished_spans()]
+
+
+def only(spans: InMemorySpanExporter, name: str) -> ReadableSpan:
+    [span] = [s for s in spans.get_finished_spans() if s.name == name]
+    return span
+
+
+@pytest.mark.anyio
+async def test_a_request_is_traced_into_the_service_and_its_reply_adds_no_span(
+    settings: HarperSettings,
+) -> None:
+    server, served = traced(settings, "indexer")
+    client, asked = traced(settings, "starter")
+
+    async def lookup(request: LookupRequest) -> LookupReply:
+        return LookupReply(matches=[NameMatch(account_id="29041", account_name="Maple", score=1)])
+
+    reply_route(server, SUBJECT, service="indexer", request_type=LookupRequest, handler=lookup)
+    async with server, client:
+        await server.start()
+        await nats_connection(server).flush()  # the subscription has reached the server
+        await client.connect()
+        reply = await BusClient(client).request(SUBJECT, LookupRequest(name="map"), LookupReply)
+    assert reply.matches[0].account_id == "29041"
+
+    assert names(served) == [f"{SUBJECT} process"]
+    assert sorted(names(asked)) == [f"{SUBJECT} create", f"{SUBJECT} publish"]
+    process, publish = only(served, f"{SUBJECT} process"), only(asked, f"{SUBJECT} publish")
+    assert process.context is not None and publish.context is not None
+    assert process.context.trace_id == publish.context.trace_id
