@@ -30,7 +30,8 @@ from harper_common.messages.query import AgentRequest, IntentInfo
 from harper_common.skills import Skill, SkillError, load_skills
 from harper_search.book_values import BookValues
 from harper_search.catalog import Catalog
-from harper_search.listing_reader import ListingReader
+from harper_search.listing_query import ListingQuery
+from harper_search.listing_reader import ListingReader, book_lines
 from harper_search.listing_words import load_listing_words, parse_listing_words
 from harper_search.local_brain import LocalBrain
 from harper_search.own_actions import OwnActions
@@ -230,6 +231,7 @@ async def test_a_region_is_the_states_it_names(
         ("anything not quoted in NV", ["NV"], (), ()),  # the stage is negated, not the state
         ("who has general liability but no workers comp", None, (), ("Workers' Compensation",)),
         ("accounts without cyber", None, (), ("Cyber Liability",)),
+        ("accounts outside Oregon", None, ("OR",), ()),
     ],
 )
 async def test_what_a_question_leaves_out_is_excluded_not_filtered_on(
@@ -349,3 +351,31 @@ def test_trade_words_are_one_word_each() -> None:
     assert "| carrier; carriers;" in text
     with pytest.raises(SkillError, match="'loss runs' is not one word"):
         parse_listing_words(text.replace("| carrier; carriers;", "| carrier; loss runs;"))
+
+
+@pytest.mark.anyio
+async def test_a_line_is_read_as_the_book_writes_it(setup: Setup) -> None:
+    setup.index.payloads = [
+        BOOK[0].model_copy(update={"insurance_types": ["Umbrella / Excess", "Liquor Liability"]}),
+        *BOOK[1:],
+    ]
+    query = await setup.reader.read("who carries an umbrella", TODAY)
+    assert query.filters.insurance_type == ["Umbrella / Excess"]
+    assert book_lines(["Cyber Liability"], ["Umbrella / Excess"]) == ["Cyber Liability"]
+
+
+@pytest.mark.anyio
+async def test_a_reading_by_meaning_that_leaves_nothing_is_dropped(setup: Setup) -> None:
+    session = ToolSession(setup.toolbox, new_budget(), setup.progress)
+    misread = ListingQuery(
+        filters=DescriptionFilters(stage=["Quoted"], industry=["Bakery"]),
+        follow_up=False,
+        quiet_days=None,
+        counting=False,
+        readings=("'fresh' (category food businesses) as industry Bakery",),
+    )
+    found, listing, dropped = await setup.brain._without_empty_readings(
+        session, "freshly quoted accounts", misread, TODAY
+    )
+    assert {a.account_name for a in found or []} == {"Saltmarsh Boutique Hotel", "Ironclad Roofing"}
+    assert listing.filters.industry is None and "fresh" in dropped

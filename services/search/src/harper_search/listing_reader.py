@@ -14,7 +14,7 @@ them). Nothing here is a list of phrasings: the phrases are the book's values an
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, replace
 from datetime import date
 from typing import Protocol
@@ -34,6 +34,7 @@ from harper_search.listing_words import Category, ListingWords, is_specific
 from harper_search.places import STATE_NAMES
 from harper_search.question_words import QuestionWords
 from harper_search.terms import stem
+from harper_search.terms import words as words_of
 from harper_search.text_vectors import TextVectors
 from harper_search.value_match import INDUSTRY, LINE, Reading, ValueMatcher
 
@@ -103,10 +104,15 @@ class ListingReader:
         self.matcher = ValueMatcher(vectors, words.categories)
 
     async def read(
-        self, question: str, today: date | None = None, by_meaning: bool = True
+        self,
+        question: str,
+        today: date | None = None,
+        by_meaning: bool = True,
+        literal_only: bool = False,
     ) -> ListingQuery:
         """The question's filters; ``by_meaning`` False reads only words said literally unless
-        the question has a filter already (then its other words are read by meaning too)."""
+        the question has a filter already (then its other words are read by meaning too);
+        ``literal_only`` never reads by meaning."""
         book = await self.book.vocabulary()
         words = QuestionWords.of(question)
         found = _Found()
@@ -124,12 +130,15 @@ class ListingReader:
         for acronym, industries in acronyms_in(question, book.industries).items():
             if words.take(acronym.lower()):
                 found.add(INDUSTRY, industries)
-        if by_meaning or found.values or found.owed or found.follow_up:
+        if not literal_only and (by_meaning or found.values or found.owed or found.follow_up):
             runs = without_words(words.free_runs(), self.words.trade_words)
             for reading in await self.matcher.read(runs, book):
                 self._keep(reading, found)
                 words.take_words(reading.phrase.split())
         self._shorthand(words, found)
+        if found.values.get(LINE):
+            found.values[LINE] = book_lines(found.values[LINE], book.lines)
+        found.excluded_lines = book_lines(found.excluded_lines, book.lines)
         return replace(self._query(question, today, found, words), rank=rank)
 
     async def _literal(self, words: QuestionWords, book: BookVocabulary, found: _Found) -> None:
@@ -277,3 +286,15 @@ def acronyms_in(question: str, industries: Iterable[str]) -> dict[str, list[str]
 
 def _distinct(effects: list[_Effect]) -> list[_Effect]:
     return list(dict.fromkeys(effects))
+
+
+def book_lines(lines: Iterable[str], held: Sequence[str]) -> list[str]:
+    """Lines of coverage as the book writes them: a line the book does not hold by that name
+    stands for the book's lines that contain all of its words ("Umbrella" for "Umbrella /
+    Excess", "Cyber" for "Cyber Liability"); a line the book has no such name for is kept."""
+    found: list[str] = []
+    for line in lines:
+        wanted = set(words_of(line))
+        named = [h for h in held if h == line] or [h for h in held if wanted <= set(words_of(h))]
+        found += [h for h in (named or [line]) if h not in found]
+    return found

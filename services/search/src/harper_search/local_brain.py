@@ -122,9 +122,17 @@ class LocalBrain:
                     question,
                     self._describes(one.account_id),
                 )
+            dropped = ""
+            if found is None and listing.readings:
+                found, listing, dropped = await self._without_empty_readings(
+                    session, corrected, listing, today
+                )
             await session.think("A question about many accounts: listing every match.")
-            return await self.listings.answer(session, listing, today, found)
-        if not listing.has_conditions and not listing.free_words:
+            draft = await self.listings.answer(session, listing, today, found)
+            if dropped:
+                draft.notes.append(f"Nothing fit when reading {dropped}; listed without it.")
+            return draft
+        if not listing.has_conditions and not listing.free_words and not listing.unmatched:
             return Draft(
                 answer="Which account or which accounts do you mean? The question names neither."
             )
@@ -132,6 +140,25 @@ class LocalBrain:
             "No value of the book is close to the question: searching descriptions."
         )
         return await self.listings.by_description(session, question, listing, today)
+
+    async def _without_empty_readings(
+        self, session: ToolSession, question: str, listing: ListingQuery, today: date
+    ) -> tuple[list[AccountPayload] | None, ListingQuery, str]:
+        """When what was read by meaning leaves no account ("brand" of "brand new leads" read
+        as a kind of business), the question read literally, if that still lists something,
+        and what was dropped; else the listing as it was."""
+        matched = await self.listings.matching(session, listing, today)
+        if not isinstance(matched, list) or matched:
+            return (matched if isinstance(matched, list) else None), listing, ""
+        literal = await self.reader.read(question, today, literal_only=True)
+        if not literal.has_conditions or literal.unmatched:
+            return [], listing, ""
+        again = await self.listings.matching(session, literal, today)
+        if not isinstance(again, list) or not again:
+            return [], listing, ""
+        dropped = "; ".join(listing.readings)
+        await session.think(f"Nothing fits when reading {dropped}: listing without that reading.")
+        return again, literal, dropped
 
     def _describes(self, account_id: str) -> str:
         """What the account is, as its card says: industry and city."""

@@ -12,7 +12,9 @@ from dataclasses import dataclass, field
 
 from harper_search.terms import STOP_WORDS, hyphen_joins, stem, words
 
-NEGATIONS = frozenset({"not", "no", "never", "without", "except", "excluding", "isn't", "aren't"})
+NEGATIONS = frozenset(
+    {"not", "no", "never", "without", "except", "excluding", "outside", "isn't", "aren't"}
+)
 LISTING_FRAME = frozenset(
     """account accounts acct accts client clients customer customers insured insureds company
     companies business businesses book books list show which who who's whos every all ones do does
