@@ -170,3 +170,16 @@ def test_a_note_of_state_md_is_quoted_beside_the_sources_not_instead_of_one() ->
     chosen = best_units("who did the incumbent agency beat us on price", [note, *sources])
     assert [u.hit.channel for u in chosen].count("state") == 1
     assert sum(u.hit.channel == "email" for u in chosen) == 3
+
+
+def test_a_short_question_about_the_asked_thing_carries_its_answer() -> None:
+    camp = hit("Marta: The summer camp had about sixty campers, all on site.", 3, kind="turn")
+    asked = hit(
+        "Lena: Good, the carrier will want that. Members?",
+        2,
+        kind="turn",
+        after="Marta: Around three hundred and ten, most of them adults.",
+    )
+    chosen = best_units("how many members does the club have", [camp, asked])
+    assert chosen[0].hit is asked
+    assert "amount" in asked_kinds("what were they paying before")

@@ -29,7 +29,21 @@ from harper_search.terms import term_set
 
 ANSWER_KINDS: dict[str, tuple[str, ...]] = {
     "date": ("when", "deadline", "date", "until", "till", "by when", "how long", "how soon"),
-    "amount": ("how much", "cost", "price", "premium", "value", "worth", "amount", "$", "#"),
+    "amount": (
+        "how much",
+        "cost",
+        "price",
+        "premium",
+        "value",
+        "worth",
+        "amount",
+        "$",
+        "#",
+        "paying",
+        "pays",
+        "charging",
+        "charges",
+    ),
     "percent": ("percent", "share", "%", "portion", "proportion"),
     "count": ("how many", "number of"),
     "name": ("who", "whom", "which carrier", "which company", "what company", "whose"),
@@ -265,6 +279,8 @@ def _signals(
             score += 2.0
         elif answer and holds(kind, _SPEAKER.sub("", answer)):
             score += 1.5  # a question whose answer comes in the next turn
+            if roots(asked) & roots(term_set(_last_sentence(words))):
+                score += 1.0  # and the question asked about what this one asks ("Students?")
     overlap = len(roots(asked) & roots(term_set(words)))
     score += min(2.0, 0.4 * overlap)
     if answer and not kinds and overlap:
@@ -285,6 +301,12 @@ def _signals(
     if _CONTACT_ONLY.search(words) and len(_WORDS.findall(_CONTACT_ONLY.sub("", words))) < 5:
         score -= 2.0  # a contact line, not something anyone said
     return score
+
+
+def _last_sentence(text: str) -> str:
+    """The last sentence of a turn: where a question asked in talk usually is."""
+    parts = [p for p in _SENTENCE_END.split(text) if p.strip()]
+    return parts[-1] if parts else text
 
 
 _VOWEL = re.compile(r"[aeiouy]")
