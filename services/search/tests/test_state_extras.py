@@ -6,8 +6,11 @@ from datetime import date
 
 import pytest
 
+from harper_common.memory.state import parse_state
+from harper_search.account_engine import AccountEngine
 from harper_search.state_extras import asked_extras, render
 from harper_search.state_fields import asked_fields
+from harper_search.topics import asked_topics
 
 EXTRA = {
     "renewal_date": date(2027, 3, 15),
@@ -50,3 +53,14 @@ def test_values_are_said_plainly() -> None:
 def test_a_question_left_with_only_where_or_what_they_do_asks_place_or_trade() -> None:
     assert [f.name for f in asked_fields("where's")] == ["location"]
     assert [f.name for f in asked_fields("what does do")] == ["industry"]
+
+
+def test_a_topic_asked_names_the_extra_field_of_its_name() -> None:
+    text = (
+        '---\naccount_id: "1"\nname: Pine Knot Tavern\nstage: Quoted\n'
+        "current_carrier: Westfield\nversion: 1\n---\n"
+    )
+    state = parse_state(text)
+    question = "who are they with right now"
+    found = AccountEngine._extras(question, asked_topics(question), state)
+    assert [(f.key, f.value) for f in found] == [("current_carrier", "Westfield")]

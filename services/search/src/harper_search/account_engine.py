@@ -208,13 +208,24 @@ class AccountEngine:
                 fields = [f for f in STATE_FIELDS if f.name == "contact"]
         if state is None:
             state = await self._state(session, base, draft)
-        extras = asked_extras(text, state.extra) if state is not None else []
+        extras = self._extras(text, topics, state)
         overview = not fields and not topics and not extras
         if overview:
             fields = [f for f in STATE_FIELDS if f.name in _OVERVIEW]
         channel = None if asks_contact_attribute(text) else asked_channel(text)
         first = FIRST.search(text) is not None
         return _Asked(text, fields, topics, state, overview, channel, first, extras)
+
+    @staticmethod
+    def _extras(text: str, topics: list[Topic], state: AccountState | None) -> list[ExtraField]:
+        """Extra fields of state.md the question names by their key, or that a topic it asks
+        about names ("who are they with now" asks the current carrier: a ``current_carrier``)."""
+        if state is None or not state.extra:
+            return []
+        found = asked_extras(text, state.extra)
+        for topic in topics:
+            found += asked_extras(topic.name.replace("_", " "), state.extra)
+        return list({field.key: field for field in found}.values())
 
     async def _gather(
         self, session: ToolSession, base: str, draft: Draft, asked: _Asked, question: str
