@@ -101,6 +101,19 @@ def test_a_question_keeps_the_turns_of_others_up_to_the_askers_next_turn() -> No
     assert longer.key != first.key  # a reply that grows is stored again
 
 
+def test_a_turn_keeps_what_its_speaker_says_after_a_short_reaction() -> None:
+    call = "Date: 2026-09-03T15:00:00Z\n\nRick: We have a plan for the old boathouse.\n"
+    call += "Nadia: Go on.\nRick: Turn it into a rental hall for weddings.\nNadia: Nice.\n"
+    cuts = cut_source("accounts/1/sources/calls/call_20260903_1500/raw.txt", call)
+    plan = next(c for c in cuts if "a plan" in c.text)
+    assert plan.after.splitlines() == [
+        "Nadia: Go on.",
+        "Rick: Turn it into a rental hall for weddings.",
+    ]
+    hall = next(c for c in cuts if "rental hall" in c.text)
+    assert hall.after == "Nadia: Nice."  # nobody goes on after it
+
+
 def test_the_notes_of_state_md_are_passages_without_their_headings() -> None:
     text = STATE.replace("version: 3\n", "version: 3\nupdated_at: 2026-11-02T10:00:00Z\n")
     text += "\n## Notes\n- Owner wants the lift inspected before binding.\n"

@@ -5,7 +5,7 @@ from __future__ import annotations
 from datetime import UTC, datetime
 
 from harper_common.messages.index import PassageHit
-from harper_search.passage_answers import asked_kinds, best_units, has_date, roots
+from harper_search.passage_answers import asked_kinds, best_units, goes_on, has_date, roots
 from harper_search.question_words import QuestionWords
 
 
@@ -183,3 +183,14 @@ def test_a_short_question_about_the_asked_thing_carries_its_answer() -> None:
     chosen = best_units("how many members does the club have", [camp, asked])
     assert chosen[0].hit is asked
     assert "amount" in asked_kinds("what were they paying before")
+
+
+def test_a_turn_goes_on_after_the_others_short_reaction() -> None:
+    told = hit(
+        "Rick: We have a plan for the old boathouse.",
+        4,
+        kind="turn",
+        after="Nadia: Go on.\nRick: Turn it into a rental hall for weddings.",
+    )
+    assert goes_on(told)
+    assert not goes_on(hit("Rick: Fine.", 4, kind="turn", after="Nadia: Great."))

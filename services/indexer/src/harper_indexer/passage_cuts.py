@@ -379,10 +379,24 @@ def _reply(turns: list[tuple[int, str, str | None, datetime | None]], i: int) ->
     if i + 1 >= len(turns):
         return ""
     asker, text = turns[i][2], turns[i][1]
-    reply = [turns[i + 1][1]]
+    _, following, listener, _ = turns[i + 1]
+    reply = [following]
     if text.rstrip().endswith("?") and asker:
         for _, later, who, _ in turns[i + 2 : i + 1 + REPLY_TURNS]:
             if who == asker or who is None:
                 break
             reply.append(later)
+    elif asker and listener != asker and _backchannel(following) and i + 2 < len(turns):
+        _, goes_on, who, _ = turns[i + 2]
+        if who == asker:
+            reply.append(goes_on)  # "Uh oh." and the speaker goes on with what they meant
     return "\n".join(reply)
+
+
+BACKCHANNEL_WORDS = 4
+"""A turn this short that asks nothing only tells the speaker to go on ("Uh oh.", "Okay.")."""
+
+
+def _backchannel(turn: str) -> bool:
+    said = _TALK_LINE.sub(r"\2", turn.strip())
+    return not said.rstrip().endswith("?") and len(said.split()) <= BACKCHANNEL_WORDS

@@ -21,7 +21,7 @@ from harper_search.answer_text import field_line, overview_line, quote, topic_li
 from harper_search.backing import field_support, resolved_later
 from harper_search.draft import Draft
 from harper_search.line_hit import LineHit
-from harper_search.passage_answers import Unit, best_units
+from harper_search.passage_answers import Unit, best_units, goes_on
 from harper_search.passages import Passage, passages
 from harper_search.people import asked_person, introduce
 from harper_search.question_cues import FIRST, RECEIVED, SAID, asked_channel, without_name
@@ -421,7 +421,7 @@ class AccountEngine:
                 continue
             draft.cite(hit.path)
             said = f'"{unit.text}"'
-            if unit.text.rstrip().endswith("?") and hit.after:
+            if (unit.text.rstrip().endswith("?") or goes_on(hit)) and hit.after:
                 said += f' then "{" ".join(hit.after.split())}"'
             who = f"{hit.speaker}, " if hit.speaker and hit.kind != "message" else ""
             day = hit.date.date().isoformat() if hit.date else "undated"

@@ -273,7 +273,7 @@ def _signals(
     words = said(text, hit)
     score = 0.0
     is_question = words.rstrip().endswith("?")
-    answer = hit.after if is_question and hit.after else ""
+    answer = hit.after if (is_question or goes_on(hit)) and hit.after else ""
     for kind in kinds:
         if holds(kind, words):
             score += 2.0
@@ -301,6 +301,16 @@ def _signals(
     if _CONTACT_ONLY.search(words) and len(_WORDS.findall(_CONTACT_ONLY.sub("", words))) < 5:
         score -= 2.0  # a contact line, not something anyone said
     return score
+
+
+def goes_on(hit: PassageHit) -> bool:
+    """A turn whose speaker goes on after the other's short reaction ("... a new idea." -
+    "Uh oh." - "He wants to ..."): the index keeps both after it, and they belong with it."""
+    lines = hit.after.splitlines()
+    if hit.kind != "turn" or len(lines) < 2 or not hit.speaker:
+        return False
+    last = _SPEAKER.match(lines[-1])
+    return last is not None and last.group(0).split(":")[0].strip() == hit.speaker
 
 
 def _last_sentence(text: str) -> str:
