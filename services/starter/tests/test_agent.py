@@ -27,7 +27,7 @@ from harper_common.messages.query import (
     UpdateResponse,
 )
 from harper_common.sessions import SessionStore
-from harper_starter.agent import StarterAgent
+from harper_starter.agent import StarterAgent, names_only_a_thing
 from harper_starter.claude_intent import BrainConfigError
 from harper_starter.confirm import ConfirmHandler
 from harper_starter.intent import IntentClassifier
@@ -359,6 +359,40 @@ async def test_where_did_the_client_asks_in_which_accounts(
     else:
         assert reply.type == "clarification_needed", reply
         assert agents.sent == []
+
+
+@pytest.mark.anyio
+@pytest.mark.parametrize(
+    ("query", "routed"),
+    [
+        ("sunny days bailee limit", True),  # a thing of the account, no verb
+        ("sunny days childcare - the landlord's rider wording", True),
+    ],
+)
+async def test_an_account_and_a_thing_of_it_is_a_question_about_it(
+    sessions: SessionStore, query: str, routed: bool
+) -> None:
+    agents = ScriptedAgents()
+    reply = await make_agent(sessions, agents, Steps()).handle_query(ask(query))
+    handed = agents.sent[0][1] if agents.sent else None
+    asked = handed is not None and handed.intent.intent == "search" and handed.account is not None
+    assert asked is routed, reply
+
+
+@pytest.mark.anyio
+async def test_a_superlative_about_a_named_account_stays_with_it(sessions: SessionStore) -> None:
+    agents = ScriptedAgents()
+    await make_agent(sessions, agents, Steps()).handle_query(
+        ask("what was the biggest loss kestrel roofing ever had")
+    )
+    assert agents.sent[0][1].account is not None
+    assert agents.sent[0][1].account.account_id == "30001"
+
+
+def test_a_verb_of_action_or_a_value_is_more_than_a_thing_named() -> None:
+    assert names_only_a_thing("frick park bailee limit")
+    assert not names_only_a_thing("frick park send the rider")
+    assert not names_only_a_thing("frick park limit 75000")
 
 
 class LegalFormIndex(ScriptedIndex):

@@ -42,7 +42,7 @@ from harper_starter.intent_scope import (
     strong_cross,
 )
 from harper_starter.intent_text import Query
-from harper_starter.mention import closed_classes, query_words
+from harper_starter.mention import closed_classes, is_verb_form, query_words
 from harper_starter.resolve import (
     Resolution,
     looks_like_a_business,
@@ -156,6 +156,11 @@ class StarterAgent:
         timer: StepTimer,
     ) -> QueryResponse:
         progress = self.progress(request.request_id) if request.watched else NoProgress()
+        if guessed(decision) and names_only_a_thing(query) and carried is None:
+            spanned = await resolve_by_spans(self.index, query)
+            if spanned.account is not None:
+                # "<account> bailee limit": a thing of the account, asked without a verb
+                decision = about_a_thing_of(decision)
         info = intent_info(decision)
         await progress.step(IntentStep(info=info))
         if decision.intent == "unclear":
@@ -350,6 +355,39 @@ class StarterAgent:
         own = step_usage(decided, service="starter", brain="local")
         reply.usage = (reply.usage or UsageReport()).with_step(own)
         return reply
+
+
+GUESS_BELOW = 0.6
+"""An update the classifier decided with less confidence than this, by the closest examples
+only, is a guess."""
+
+
+def guessed(decision: IntentDecision) -> bool:
+    """Unclear, or an update that only the closest examples suggested."""
+    if decision.intent == "unclear":
+        return True
+    by_examples = decision.rule.startswith("embedding")
+    return decision.intent == "update" and by_examples and decision.confidence < GUESS_BELOW
+
+
+def names_only_a_thing(query: str) -> bool:
+    """No verb of action ("mark", "send", "add": ``words/verbs.txt``) and no value to write
+    (an amount, a date, a number): the words can only name an account and a thing of it."""
+    words = query_words(query)
+    return bool(words) and not any(is_verb_form(w) or any(c.isdigit() for c in w) for w in words)
+
+
+def about_a_thing_of(decision: IntentDecision) -> IntentDecision:
+    """A question about one account, asked as its name and a thing of it."""
+    return decision.model_copy(
+        update={
+            "intent": "search",
+            "confidence": GUESS_BELOW,
+            "cross_account": False,
+            "requires_specific_account": True,
+            "rule": "name_and_thing",
+        }
+    )
 
 
 def one_account(decision: IntentDecision) -> IntentDecision:

@@ -2,7 +2,8 @@
 
 Strong signals ("which accounts", "every client", "how many", "show me trucking companies",
 "open quotes") make a query cross-account whatever else it says. Book words ("pipeline", "my
-book") and weak signals ("anyone", "who needs", "what's overdue", "what did we bind") count
+book") and weak signals ("anyone", "who needs", "what's overdue", "what did we bind", "the
+biggest") count
 only when no account is named or described: "Has anyone heard from Larkspur Builders?" is
 about Larkspur Builders.
 """
@@ -43,7 +44,6 @@ STRONG: tuple[re.Pattern[str], ...] = (
         rf"{TRADE_PLURALS.pattern} (?:that|which|who|with|without|we|i|where|not|still|due|"
         r"overdue|missing|needing|waiting)\b"
     ),
-    re.compile(r"\b(?:biggest|largest|highest|lowest|smallest|oldest|newest|fewest|top \d+)\b"),
     re.compile(r"\b(?:open|pending|outstanding|all|many) quotes\b|\bquotes (?:are )?out\b"),
     re.compile(r"\brenewals\b|\bfollow ups\b"),
 )
@@ -53,6 +53,8 @@ _BOOK = re.compile(r"\b(?:pipeline|book of business|my book|our book|the book|ac
 """The book as a whole: many accounts unless one is named ("where's Sunny Days in the pipeline")."""
 _SOMEONE = re.compile(r"\b(?:anyone|anybody|everyone|everybody|anything|everything)\b")
 WEAK: tuple[re.Pattern[str], ...] = (
+    # a superlative ranks accounts unless one is named: "the biggest machine at Mon Valley"
+    re.compile(r"\b(?:biggest|largest|highest|lowest|smallest|oldest|newest|fewest|top \d+)\b"),
     re.compile(
         r"\bwho (?:is |are )?(?:needs?|has not|have not|still|owes?|overdue|bound|quoted|"
         r"pending|waiting|late|due|behind|missing|expiring|renewing|in)\b"
