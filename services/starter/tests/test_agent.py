@@ -365,7 +365,7 @@ async def test_where_did_the_client_asks_in_which_accounts(
 @pytest.mark.parametrize(
     ("query", "routed"),
     [
-        ("sunny days bailee limit", True),  # a thing of the account, no verb
+        ("sunny days walk-in cooler limit", True),  # a thing of the account, no verb
         ("sunny days childcare - the landlord's rider wording", True),
     ],
 )
@@ -390,9 +390,9 @@ async def test_a_superlative_about_a_named_account_stays_with_it(sessions: Sessi
 
 
 def test_a_verb_of_action_or_a_value_is_more_than_a_thing_named() -> None:
-    assert names_only_a_thing("frick park bailee limit")
-    assert not names_only_a_thing("frick park send the rider")
-    assert not names_only_a_thing("frick park limit 75000")
+    assert names_only_a_thing("harbor view tenant improvements value")
+    assert not names_only_a_thing("harbor view send the rider")
+    assert not names_only_a_thing("harbor view cooler limit 75000")
 
 
 class LegalFormIndex(ScriptedIndex):

@@ -159,7 +159,7 @@ class StarterAgent:
         if guessed(decision) and names_only_a_thing(query) and carried is None:
             spanned = await resolve_by_spans(self.index, query)
             if spanned.account is not None:
-                # "<account> bailee limit": a thing of the account, asked without a verb
+                # "<account> cooler limit": a thing of the account, asked without a verb
                 decision = about_a_thing_of(decision)
         info = intent_info(decision)
         await progress.step(IntentStep(info=info))
