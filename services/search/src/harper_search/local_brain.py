@@ -144,9 +144,9 @@ class LocalBrain:
     async def _without_empty_readings(
         self, session: ToolSession, question: str, listing: ListingQuery, today: date
     ) -> tuple[list[AccountPayload] | None, ListingQuery, str]:
-        """When what was read by meaning leaves no account ("brand" of "brand new leads" read
-        as a kind of business), the question read literally, if that still lists something,
-        and what was dropped; else the listing as it was."""
+        """When what was read by meaning leaves no account (a modifier of a stage word read as
+        a kind of business the stage holds none of), the question read literally, if that still
+        lists something, and what was dropped; else the listing as it was."""
         matched = await self.listings.matching(session, listing, today)
         if not isinstance(matched, list) or matched:
             return (matched if isinstance(matched, list) else None), listing, ""
