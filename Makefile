@@ -64,6 +64,7 @@ bench: install servers ## Latency, throughput, bus overhead, ingest, look-up, sc
 	$(BIN)/python tests/bench/bench_starter.py
 	$(BIN)/python tests/bench/bench_replicas.py --json reports/replicas.json
 	$(BIN)/python tests/bench/bench_throughput.py | tee reports/throughput.json
+	$(BIN)/python tests/bench/bench_hop_floor.py | tee reports/hop_floor.json
 
 .tools/bin/uv:
 	$(PYTHON) -m venv .tools
