@@ -114,6 +114,19 @@ def test_a_turn_keeps_what_its_speaker_says_after_a_short_reaction() -> None:
     assert hall.after == "Nadia: Nice."  # nobody goes on after it
 
 
+def test_the_words_index_reads_what_was_said_not_who_said_it() -> None:
+    cuts = cut_source("accounts/1/sources/calls/call_20260902_1810/raw.txt", CALL)
+    question = next(c for c in cuts if c.text.startswith("Nadia"))
+    assert "Nadia" in question.embed_text and "Rick" in question.embed_text
+    assert "Nadia" not in question.lexical_text and "Rick" not in question.lexical_text
+    assert "three point four million" in question.lexical_text
+    texts = (
+        "2026-11-02 09:14 Ann Lee: can u send the COI\n2026-11-02 09:20 Bo: yes, Ann Lee gets it"
+    )
+    sms = cut_source("accounts/1/sources/sms/sms_20261102_0914/raw.txt", texts)
+    assert [c.lexical_text.count("Ann Lee") for c in sms] == [1, 1]  # only where she is named
+
+
 def test_the_notes_of_state_md_are_passages_without_their_headings() -> None:
     text = STATE.replace("version: 3\n", "version: 3\nupdated_at: 2026-11-02T10:00:00Z\n")
     text += "\n## Notes\n- Owner wants the lift inspected before binding.\n"

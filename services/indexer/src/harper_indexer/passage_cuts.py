@@ -29,6 +29,14 @@ MAX_PASSAGE = 700
 _SMS_LINE = re.compile(r"^(\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}(?::\d{2})?Z?)\s+([^:]{1,60}):\s*(.+)$")
 _TALK_LINE = re.compile(r"^\[?[\d:]*\]?\s*([A-Z][^:]{0,60}):\s*(.+)$")
 _SENTENCE_END = re.compile(SENTENCE_BREAK)
+_LABEL_IN_TEXT = re.compile(
+    r"(?:^|(?<=[.!?\"')\s]))(?:\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}(?::\d{2})?Z?\s+)?"
+    r"[A-Z][\w.'-]*(?: [A-Z][\w.'-]*){0,3}:\s"
+)
+"""A speaker's label where a turn or a message starts inside the embedded text."""
+INDEXED_FORM = 2
+"""What the index keeps of a passage (the text embedded, the words read); raise it when that
+changes, so that every passage is indexed again at the next start."""
 _CONTACT = re.compile(
     r"(\(?\b\d{3}\)?[\s.-]\d{3}[\s.-]\d{4}\b)|(@[\w-]+\.)|(https?://|www\.)|(\b[A-Z]{2}\s+\d{5}\b)"
     r"|(\bSuite\b|\bSte\.?\s)|(^[a-z]\s*\(\d{3}\))",
@@ -65,10 +73,22 @@ class CutPassage:
     them is embedded with the passage."""
 
     @property
+    def lexical_text(self) -> str:
+        """What the words index (BM25) reads: the embedded text without the speakers' labels
+        of talk ("Rochelle: ", "2026-11-19 19:30 Harriet Osei: "). Who speaks is the payload's
+        ``speaker``; a question naming a person should find where the person is talked about,
+        not every line they said."""
+        if self.channel not in ("calls", "sms"):
+            return self.embed_text
+        return _LABEL_IN_TEXT.sub(" ", self.embed_text)
+
+    @property
     def key(self) -> str:
-        """Stable identity: the same passage of the same file gives the same key."""
+        """Stable identity: the same passage of the same file gives the same key (and the
+        version of what is indexed of it, so a change of that re-indexes every passage)."""
         embedded = " ".join(self.after.split()) in self.embed_text
         held = self.embed_text if embedded else f"{self.embed_text}\n{self.after}"
+        held = f"{INDEXED_FORM}\n{held}"
         digest = hashlib.sha1(held.encode("utf-8")).hexdigest()[:16]
         return f"{self.path}#{self.line}#{digest}"
 

@@ -69,7 +69,7 @@ class PassageIndex:
                 PassagePoint(
                     point_id=pid,
                     dense=vector.tolist(),
-                    lexical=self._lexical.document(cut.embed_text),
+                    lexical=self._lexical.document(cut.lexical_text),
                     payload=_payload(account_id, cut, version, direction),
                 )
                 for (pid, (cut, direction)), vector in zip(batch, vectors, strict=True)
