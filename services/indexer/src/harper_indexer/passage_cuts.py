@@ -75,7 +75,7 @@ class CutPassage:
     @property
     def lexical_text(self) -> str:
         """What the words index (BM25) reads: the embedded text without the speakers' labels
-        of talk ("Rochelle: ", "2026-11-19 19:30 Harriet Osei: "). Who speaks is the payload's
+        of talk ("Ana: ", "2026-05-02 09:14 Ann Lee: "). Who speaks is the payload's
         ``speaker``; a question naming a person should find where the person is talked about,
         not every line they said."""
         if self.channel not in ("calls", "sms"):
