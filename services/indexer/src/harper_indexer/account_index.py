@@ -39,6 +39,9 @@ INDEX_FORMAT = 4
 LISTING_SCORE = 1.0
 """The score of every hit of a search without text (a filtered listing: all match equally)."""
 _CANDIDATES = 30
+TIE_SPARE = 4
+"""Descriptions asked of the store beyond the limit, so that a tie at the cut is broken by
+account id like the others, not by the store's own order."""
 
 
 class AccountIndex:
@@ -105,11 +108,15 @@ class AccountIndex:
                 DescriptionHit(score=LISTING_SCORE, payload=p) for p in self.scan(filters, limit)
             ]
         dense = self.embedder.embed([text])[0].tolist()
-        found = self.store.search_descriptions(dense, self._lexical.query(text), terms, limit)
-        return [
+        lexical = self._lexical.query(text)
+        found = self.store.search_descriptions(dense, lexical, terms, limit + TIE_SPARE)
+        hits = [
             DescriptionHit(score=hit.score, payload=payload_from_stored(hit.payload))
             for hit in found
         ]
+        # equal fused scores come back in the store's own order: break ties by account id
+        hits.sort(key=lambda h: (-h.score, _id_order(h.payload.account_id)))
+        return hits[:limit]
 
     def scan(
         self, filters: DescriptionFilters | None = None, limit: int | None = None
