@@ -24,6 +24,7 @@ from harper_common.messages.query import (
     AnswerResponse,
     ConfirmRequest,
     QueryRequest,
+    QueryResponse,
     UpdateResponse,
 )
 from harper_common.sessions import SessionStore
@@ -134,6 +135,13 @@ def make_agent(
 
 def ask(query: str, session_id: str | None = None) -> QueryRequest:
     return QueryRequest(request_id="r1", query=query, session_id=session_id)
+
+
+async def put(sessions: SessionStore, query: str) -> tuple[QueryResponse, ScriptedAgents]:
+    """The starter's reply to ``query`` on a fresh agent, and what it handed to the agents."""
+    agents = ScriptedAgents()
+    reply = await make_agent(sessions, agents, Steps()).handle_query(ask(query))
+    return reply, agents
 
 
 @pytest.mark.anyio
@@ -351,8 +359,7 @@ async def test_a_question_naming_and_pointing_at_no_account_is_asked_of_the_book
 async def test_where_did_the_client_asks_in_which_accounts(
     sessions: SessionStore, query: str, book: bool
 ) -> None:
-    agents = ScriptedAgents()
-    reply = await make_agent(sessions, agents, Steps()).handle_query(ask(query))
+    reply, agents = await put(sessions, query)
     if book:
         assert reply.type == "success", reply
         assert agents.sent[0][1].account is None
@@ -363,28 +370,24 @@ async def test_where_did_the_client_asks_in_which_accounts(
 
 @pytest.mark.anyio
 @pytest.mark.parametrize(
-    ("query", "routed"),
+    "query",
     [
-        ("sunny days walk-in cooler limit", True),  # a thing of the account, no verb
-        ("sunny days childcare - the landlord's rider wording", True),
+        "sunny days walk-in cooler limit",  # a thing of the account, no verb
+        "sunny days childcare - the landlord's rider wording",
     ],
 )
 async def test_an_account_and_a_thing_of_it_is_a_question_about_it(
-    sessions: SessionStore, query: str, routed: bool
+    sessions: SessionStore, query: str
 ) -> None:
-    agents = ScriptedAgents()
-    reply = await make_agent(sessions, agents, Steps()).handle_query(ask(query))
+    reply, agents = await put(sessions, query)
     handed = agents.sent[0][1] if agents.sent else None
     asked = handed is not None and handed.intent.intent == "search" and handed.account is not None
-    assert asked is routed, reply
+    assert asked, reply
 
 
 @pytest.mark.anyio
 async def test_a_superlative_about_a_named_account_stays_with_it(sessions: SessionStore) -> None:
-    agents = ScriptedAgents()
-    await make_agent(sessions, agents, Steps()).handle_query(
-        ask("what was the biggest loss kestrel roofing ever had")
-    )
+    _, agents = await put(sessions, "what was the biggest loss kestrel roofing ever had")
     assert agents.sent[0][1].account is not None
     assert agents.sent[0][1].account.account_id == "30001"
 

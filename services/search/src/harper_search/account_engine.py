@@ -192,8 +192,8 @@ class AccountEngine:
     async def _what_is_asked(
         self, session: ToolSession, base: str, draft: Draft, question: str, account_name: str
     ) -> _Asked:
-        """The fields and topics the question asks about (an overview when neither), with
-        state.md read when a field needs it."""
+        """The fields, extra fields and topics the question asks about (an overview when none),
+        with state.md read."""
         text = correct_cues(without_name(question, account_name), self.known_word)
         fields = asked_fields(text)
         topics = asked_topics(text)
@@ -201,13 +201,10 @@ class AccountEngine:
             # "who has their coverage now", "who is the current carrier": the carrier, not the
             # lines of coverage nor the contact a bare "who is" would ask for
             fields = [f for f in fields if f.name not in ("coverage", "contact")]
-        state = None
-        if not fields and ENDS_ON_NUMBER.search(text):
-            state = await self._state(session, base, draft)
-            if state is not None and names_contact(question, state):
-                fields = [f for f in STATE_FIELDS if f.name == "contact"]
-        if state is None:
-            state = await self._state(session, base, draft)
+        state = await self._state(session, base, draft)  # its extra fields may be asked too
+        numbered = not fields and ENDS_ON_NUMBER.search(text)
+        if numbered and state is not None and names_contact(question, state):
+            fields = [f for f in STATE_FIELDS if f.name == "contact"]
         extras = self._extras(text, topics, state)
         overview = not fields and not topics and not extras
         if overview:

@@ -34,8 +34,6 @@ _VALUE_WORDS: dict[str, str] = {
 """Words of a key that say what kind of value it holds; the question may leave them out or ask
 for the kind instead ("when" for a date, "#" for a number, "how much" for an amount)."""
 
-_KIND_OF_QUESTION = {"date": "date", "amount": "amount", "reason": "reason"}
-
 
 @dataclass(frozen=True)
 class ExtraField:
@@ -50,25 +48,20 @@ def asked_extras(question: str, extra: Mapping[str, Any]) -> list[ExtraField]:
     kinds = asked_kinds(question) | ({"number"} if re.search(r"#|\bnumber\b", question) else set())
     found: list[tuple[int, ExtraField]] = []
     for key, raw in extra.items():
-        value = render(raw)
         key_words = [w for w in re.split(r"[^a-z0-9]+", key.lower()) if w and w not in STOP_WORDS]
-        if not value or not key_words:
-            continue
         named = [w for w in key_words if any(_same(w, q) for q in said)]
         unsaid = [w for w in key_words if w not in named]
         # a word saying the kind of value may be left out or asked as its kind ("when")
-        if named and all(_kind_of(w) is not None for w in unsaid):
-            score = len(named) + sum(_kind_of(w) in kinds for w in unsaid)
+        if not named or any(w not in _VALUE_WORDS for w in unsaid):
+            continue
+        value = render(raw)
+        if value:
+            score = len(named) + sum(_VALUE_WORDS[w] in kinds for w in unsaid)
             found.append((score, ExtraField(key, label(key), value)))
     if not found:
         return []
     best = max(count for count, _ in found)
     return [field for count, field in found if count == best]
-
-
-def _kind_of(key_word: str) -> str | None:
-    kind = _VALUE_WORDS.get(key_word)
-    return _KIND_OF_QUESTION.get(kind, kind) if kind else None
 
 
 def _same(key_word: str, said: str) -> bool:

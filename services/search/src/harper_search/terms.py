@@ -33,8 +33,8 @@ def stem(word: str) -> str:
 
 def hyphen_joins(text: str) -> list[bool]:
     """For each word of ``words(text)``: whether a hyphen joins it to the next ("brand-new")."""
-    found = list(_WORD.finditer(text.lower()))
     lower = text.lower()
+    found = list(_WORD.finditer(lower))
     return [
         a.end() < b.start() and lower[a.end() : b.start()] == "-"
         for a, b in zip(found, found[1:], strict=False)

@@ -156,9 +156,10 @@ class StarterAgent:
         timer: StepTimer,
     ) -> QueryResponse:
         progress = self.progress(request.request_id) if request.watched else NoProgress()
+        looked_up: Resolution | None = None  # the question's spans, looked up for any account
         if guessed(decision) and names_only_a_thing(query) and carried is None:
-            spanned = await resolve_by_spans(self.index, query)
-            if spanned.account is not None:
+            looked_up = await resolve_by_spans(self.index, query)
+            if looked_up.account is not None:
                 # "<account> cooler limit": a thing of the account, asked without a verb
                 decision = about_a_thing_of(decision)
         info = intent_info(decision)
@@ -176,7 +177,10 @@ class StarterAgent:
             listing = decision.cross_account and strong_cross(scope_text(Query.parse(query)))
             # a business-like unknown name in a question may still be one of a book's people
             people_only = listing or new_business
-            spanned = await resolve_by_spans(self.index, query, people_only=people_only)
+            if looked_up is not None and not people_only:
+                spanned = looked_up
+            else:
+                spanned = await resolve_by_spans(self.index, query, people_only=people_only)
             named = spanned.account is not None or bool(spanned.ambiguous)
             if named and not listing and decision.cross_account:
                 # "anything new from X": only a weak sign of many accounts, and X is in the book

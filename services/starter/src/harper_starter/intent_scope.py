@@ -53,7 +53,7 @@ _BOOK = re.compile(r"\b(?:pipeline|book of business|my book|our book|the book|ac
 """The book as a whole: many accounts unless one is named ("where's Sunny Days in the pipeline")."""
 _SOMEONE = re.compile(r"\b(?:anyone|anybody|everyone|everybody|anything|everything)\b")
 WEAK: tuple[re.Pattern[str], ...] = (
-    # a superlative ranks accounts unless one is named: "the biggest machine at Mon Valley"
+    # a superlative ranks accounts unless one is named: "the biggest claim Kestrel had"
     re.compile(r"\b(?:biggest|largest|highest|lowest|smallest|oldest|newest|fewest|top \d+)\b"),
     re.compile(
         r"\bwho (?:is |are )?(?:needs?|has not|have not|still|owes?|overdue|bound|quoted|"
