@@ -15,6 +15,7 @@ from typing import Any
 import qdrant_edge as qe
 
 from harper_indexer.descriptions import KEYWORD_FIELDS
+from harper_indexer.fusion import TIE_SPARE, RankedPoint, depth_for, fuse
 from harper_indexer.sparse import SparseVec
 from harper_indexer.store import (
     DENSE_VECTOR,
@@ -23,7 +24,6 @@ from harper_indexer.store import (
     LEXICAL_VECTOR,
     NAME_VECTOR,
     NAMES,
-    RRF_K,
     SCROLL_PAGE,
     AccountPoint,
     PayloadMatch,
@@ -109,10 +109,9 @@ class EdgeStore:
     def search_descriptions(
         self, dense: Sequence[float], lexical: SparseVec, match: PayloadMatch, limit: int
     ) -> list[Scored]:
-        request = fused_request(dense, lexical, edge_filter(match), limit)
         with self._lock:
-            points = self._descriptions.query(request)
-        return [Scored(point.score, dict(point.payload or {})) for point in points]
+            points = fused_query(self._descriptions, dense, lexical, edge_filter(match), limit)
+        return [Scored(point.score, point.payload) for point in points]
 
     def scan(
         self, match: PayloadMatch, limit: int | None = None, fields: Sequence[str] | None = None
@@ -208,23 +207,31 @@ def hybrid_vectors(dense: Sequence[float], lexical: SparseVec) -> dict[str, qe.N
     return {DENSE_VECTOR: list(dense), LEXICAL_VECTOR: edge_sparse(lexical)}
 
 
-def fused_request(
-    dense: Sequence[float], lexical: SparseVec, where: qe.Filter | None, limit: int
-) -> qe.QueryRequest:
-    """Nearest by the dense vector and by the lexical one, within ``where``, fused by RRF."""
-    depth = max(limit * 4, 40)
-    nearest = qe.Query.Nearest(list(dense), using=DENSE_VECTOR)
-    prefetches = [qe.Prefetch(depth, query=nearest, filter=where)]
+def fused_query(
+    shard: qe.EdgeShard,
+    dense: Sequence[float],
+    lexical: SparseVec,
+    where: qe.Filter | None,
+    limit: int,
+) -> list[RankedPoint]:
+    """Nearest by the dense vector and by the lexical one, within ``where``, fused by RRF
+    (``fusion.fuse``: the order depends on the scores only). The caller holds the shard."""
+    depth = depth_for(limit)
+    queries = [qe.Query.Nearest(list(dense), using=DENSE_VECTOR)]
     if lexical:
-        lexical_nearest = qe.Query.Nearest(edge_sparse(lexical), using=LEXICAL_VECTOR)
-        prefetches.append(qe.Prefetch(depth, query=lexical_nearest, filter=where))
-    return qe.QueryRequest(
-        limit=limit,
-        prefetches=prefetches,
-        query=qe.Fusion.Rrf(k=RRF_K),  # type: ignore[arg-type]  # stub lacks Fusion.Rrf
-        filter=where,
-        with_payload=True,
-    )
+        queries.append(qe.Query.Nearest(edge_sparse(lexical), using=LEXICAL_VECTOR))
+    rankings = [
+        [
+            RankedPoint(point.score, str(point.id), dict(point.payload or {}))
+            for point in shard.query(
+                qe.QueryRequest(
+                    limit=depth + TIE_SPARE, query=query, filter=where, with_payload=True
+                )
+            )
+        ]
+        for query in queries
+    ]
+    return fuse(rankings, depth, limit)
 
 
 def edge_sparse(vector: SparseVec) -> qe.SparseVector:

@@ -23,7 +23,7 @@ from qdrant_client import QdrantClient, models
 from harper_indexer.edge_store import (
     edge_filter,
     ensure_keyword_indexes,
-    fused_request,
+    fused_query,
     hybrid_config,
     hybrid_vectors,
     open_shard,
@@ -134,10 +134,9 @@ class EdgePassageStore:
     def search(
         self, dense: Sequence[float], lexical: SparseVec, match: PayloadMatch, limit: int
     ) -> list[PassageScored]:
-        request = fused_request(dense, lexical, edge_filter(match), limit)
         with self._lock:
-            points = self._shard.query(request)
-        return [PassageScored(point.score, dict(point.payload or {})) for point in points]
+            points = fused_query(self._shard, dense, lexical, edge_filter(match), limit)
+        return [PassageScored(point.score, point.payload) for point in points]
 
     def count(self) -> int:
         with self._lock:
@@ -200,7 +199,7 @@ class ServerPassageStore:
         self, dense: Sequence[float], lexical: SparseVec, match: PayloadMatch, limit: int
     ) -> list[PassageScored]:
         found = fused_points(self._client, PASSAGES, dense, lexical, match, limit)
-        return [PassageScored(p.score, dict(p.payload or {})) for p in found]
+        return [PassageScored(p.score, p.payload) for p in found]
 
     def count(self) -> int:
         return self._client.count(PASSAGES, exact=True).count

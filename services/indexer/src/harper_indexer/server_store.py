@@ -13,6 +13,7 @@ from typing import Any
 from qdrant_client import QdrantClient, models
 
 from harper_indexer.descriptions import KEYWORD_FIELDS
+from harper_indexer.fusion import TIE_SPARE, RankedPoint, depth_for, fuse
 from harper_indexer.sparse import SparseVec
 from harper_indexer.store import (
     DENSE_VECTOR,
@@ -21,7 +22,6 @@ from harper_indexer.store import (
     LEXICAL_VECTOR,
     NAME_VECTOR,
     NAMES,
-    RRF_K,
     SCROLL_PAGE,
     AccountPoint,
     PayloadMatch,
@@ -99,7 +99,7 @@ class ServerStore:
         self, dense: Sequence[float], lexical: SparseVec, match: PayloadMatch, limit: int
     ) -> list[Scored]:
         found = fused_points(self._client, DESCRIPTIONS, dense, lexical, match, limit)
-        return [Scored(p.score, dict(p.payload or {})) for p in found]
+        return [Scored(p.score, p.payload) for p in found]
 
     def scan(
         self, match: PayloadMatch, limit: int | None = None, fields: Sequence[str] | None = None
@@ -181,26 +181,36 @@ def fused_points(
     lexical: SparseVec,
     match: PayloadMatch,
     limit: int,
-) -> list[models.ScoredPoint]:
-    """Nearest by the dense vector and by the lexical one, within ``match``, fused by RRF."""
+) -> list[RankedPoint]:
+    """Nearest by the dense vector and by the lexical one, within ``match``, fused by RRF
+    (``fusion.fuse``: the order depends on the scores only, as on qdrant-edge)."""
     where = server_filter(match)
-    depth = max(limit * 4, 40)
-    prefetch = [models.Prefetch(query=list(dense), using=DENSE_VECTOR, filter=where, limit=depth)]
+    depth = depth_for(limit)
+    requests = [
+        models.QueryRequest(
+            query=list(dense),
+            using=DENSE_VECTOR,
+            filter=where,
+            limit=depth + TIE_SPARE,
+            with_payload=True,
+        )
+    ]
     if lexical:
-        prefetch.append(
-            models.Prefetch(
-                query=server_sparse(lexical), using=LEXICAL_VECTOR, filter=where, limit=depth
+        requests.append(
+            models.QueryRequest(
+                query=server_sparse(lexical),
+                using=LEXICAL_VECTOR,
+                filter=where,
+                limit=depth + TIE_SPARE,
+                with_payload=True,
             )
         )
-    response = client.query_points(
-        collection,
-        prefetch=prefetch,
-        query=models.RrfQuery(rrf=models.Rrf(k=RRF_K)),
-        query_filter=where,
-        limit=limit,
-        with_payload=True,
-    )
-    return response.points
+    responses = client.query_batch_points(collection, requests)
+    rankings = [
+        [RankedPoint(p.score, str(p.id), dict(p.payload or {})) for p in response.points]
+        for response in responses
+    ]
+    return fuse(rankings, depth, limit)
 
 
 def is_local(client: QdrantClient) -> bool:
