@@ -183,28 +183,20 @@ def fused_points(
     limit: int,
 ) -> list[RankedPoint]:
     """Nearest by the dense vector and by the lexical one, within ``match``, fused by RRF
-    (``fusion.fuse``: the order depends on the scores only, as on qdrant-edge)."""
+    (``fusion.fuse``: the order depends on the scores and keys only, as on qdrant-edge)."""
     where = server_filter(match)
     depth = depth_for(limit)
-    requests = [
-        models.QueryRequest(
-            query=list(dense),
-            using=DENSE_VECTOR,
-            filter=where,
-            limit=depth + TIE_SPARE,
-            with_payload=True,
-        )
+    queries: list[tuple[models.Query | list[float] | models.SparseVector, str]] = [
+        (list(dense), DENSE_VECTOR)
     ]
     if lexical:
-        requests.append(
-            models.QueryRequest(
-                query=server_sparse(lexical),
-                using=LEXICAL_VECTOR,
-                filter=where,
-                limit=depth + TIE_SPARE,
-                with_payload=True,
-            )
+        queries.append((server_sparse(lexical), LEXICAL_VECTOR))
+    requests = [
+        models.QueryRequest(
+            query=query, using=using, filter=where, limit=depth + TIE_SPARE, with_payload=True
         )
+        for query, using in queries
+    ]
     responses = client.query_batch_points(collection, requests)
     rankings = [
         [RankedPoint(p.score, str(p.id), dict(p.payload or {})) for p in response.points]
