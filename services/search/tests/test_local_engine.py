@@ -212,6 +212,20 @@ async def test_a_ranked_listing_orders_the_book_by_premium(
 
 
 @pytest.mark.anyio
+async def test_a_listing_asked_for_its_total_premium_adds_it_up(
+    book: Book, make_agent: AgentFactory, make_request: RequestFactory
+) -> None:
+    quoted = [a for a in book.truth.accounts if a.stage.value == "Quoted"]
+    priced = [a.premium for a in quoted if a.premium is not None]
+    assert priced
+    answer = await make_agent().handle(make_request("total premium of everything quoted?"))
+    assert f"Total premium of the {len(priced)} account" in answer.answer, answer.answer
+    assert f"${sum(priced):,.0f}" in answer.answer or f"${sum(priced):,.2f}" in answer.answer
+    plain = await make_agent().handle(make_request("everything quoted"))
+    assert "Total premium" not in plain.answer
+
+
+@pytest.mark.anyio
 async def test_a_request_nobody_watches_publishes_no_progress(
     book: Book, make_agent: AgentFactory, make_request: RequestFactory, progress: Any
 ) -> None:

@@ -18,6 +18,7 @@ from harper_common.memory.paths import ACCOUNTS, RAW_FILE, SOURCES, STATE_FILE, 
 from harper_common.memory.state import parse_state
 from harper_search.account_files import AccountText
 from harper_search.run_log import is_source_path
+from harper_search.staff import name_parts, staff_named, staff_of
 from harper_search.terms import stem, term_set
 
 
@@ -30,6 +31,8 @@ class AccountCard:
     state: str | None
     insurance_types: tuple[str, ...]
     sources: tuple[str, ...]
+    staff: tuple[str, ...] = ()
+    """The agency's own people on the account (state.md's broker and the like, when given)."""
     """Root-relative raw.txt paths, oldest first (source ids carry their date and time)."""
 
 
@@ -80,6 +83,22 @@ class Catalog:
                 found.update(v for v in value if isinstance(v, str))
         return found
 
+    def handled_by(self, question: str) -> tuple[set[str], set[str]]:
+        """The agency's people the question names (see ``staff.staff_named``) and the accounts
+        they handle; both empty when it names none."""
+        with self._lock:
+            cards = list(self.cards.values())
+        people = {person for card in cards for person in card.staff}
+        if not people:
+            return set(), set()
+        other: set[str] = set()
+        for card in cards:
+            for text in (card.name, card.city or ""):
+                other.update(name_parts(text))
+        named = staff_named(question, people, other)
+        accounts = {card.account_id for card in cards if named & set(card.staff)}
+        return named, accounts
+
     def get(self, account_id: str) -> AccountCard | None:
         return self.cards.get(account_id)
 
@@ -123,6 +142,7 @@ def _card(account: AccountText) -> AccountCard | None:
         state=region.strip() or None,
         insurance_types=tuple(state.insurance_types or ()),
         sources=tuple(sources),
+        staff=staff_of(state.extra),
     )
 
 

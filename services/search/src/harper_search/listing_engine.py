@@ -87,6 +87,8 @@ class ListingEngine:
         title = _title(query.filters, query, len(accounts), matched_count)
         detailed = len(accounts) <= DETAILED_ROWS
         rows = [_row(n, a, today, detailed) for n, a in enumerate(accounts, start=1)]
+        if query.premium_total and accounts:
+            rows.append(premium_total_line(accounts))
         if owed:
             rows = [
                 f"{row}; ours to do: {'; '.join(owed[a.account_id])}"
@@ -283,12 +285,24 @@ def ranked(accounts: list[AccountPayload], rank: PremiumRank) -> list[AccountPay
     return priced[: rank.most]
 
 
+def premium_total_line(accounts: list[AccountPayload]) -> str:
+    """What the listed accounts' premiums (state.md) add up to, and how many have none."""
+    priced = [a.premium for a in accounts if a.premium is not None]
+    total = money(sum(priced)) or "$0"
+    missing = len(accounts) - len(priced)
+    unpriced = f"; {missing} of them have no premium on file" if missing else ""
+    noun = "account" if len(priced) == 1 else "accounts"
+    return f"Total premium of the {len(priced)} {noun} with one: {total}{unpriced}."
+
+
 def _days(account: AccountPayload, today: date) -> int:
     return (today - account.last_contact).days if account.last_contact else 10_000
 
 
 def _keeps(account: AccountPayload, query: ListingQuery, today: date) -> bool:
     days = _days(account, today)
+    if query.staff and account.account_id not in query.staff_accounts:
+        return False
     wanted = query.filters.insurance_type or []
     if query.every_line and not all(line in account.insurance_types for line in wanted):
         return False
@@ -345,6 +359,8 @@ def _title(
     said = []
     for name, values in filters.model_dump(exclude_none=True).items():
         said.append(f"{name.replace('_', ' ')} {' or '.join(str(v) for v in values)}")
+    if query.staff:
+        said.append(f"handled by {' or '.join(query.staff)}")
     what = "; ".join(said) or "every account"
     if query.follow_up:
         what += "; due for follow-up"

@@ -66,6 +66,11 @@ class ListingQuery:
     """States (codes) the question leaves out ("quoted accounts not in Texas")."""
     rank: PremiumRank | None = None
     """Ordered by premium and cut ("the five biggest", "top 10"); None keeps the usual order."""
+    staff: tuple[str, ...] = ()
+    """The agency's people the question names ("Dominic's accounts"): their accounts only."""
+    staff_accounts: frozenset[str] = frozenset()
+    premium_total: bool = False
+    """The question asks what the listed accounts' premiums add up to."""
 
     @property
     def has_conditions(self) -> bool:
@@ -79,6 +84,7 @@ class ListingQuery:
             or self.rank is not None
             or bool(self.without_lines)
             or bool(self.without_states)
+            or bool(self.staff)
         )
 
 

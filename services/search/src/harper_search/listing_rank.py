@@ -20,6 +20,18 @@ _RANK = re.compile(
 )
 PREMIUM_WORDS = ("premiums", "premium")
 
+_TOTAL = re.compile(
+    r"\b(?:total|sum|combined|altogether|all together|add(?:s|ed)? up|in all|aggregate)\b",
+    re.IGNORECASE,
+)
+_MONEY_ASKED = re.compile(r"\b(?:premiums?|dollars?|money|worth|revenue|book|\$)", re.IGNORECASE)
+
+
+def asks_premium_total(question: str) -> bool:
+    """Whether the question asks what the listed accounts' premiums come to ("total premium
+    across everything quoted", "what do our bound deals add up to in premium")."""
+    return bool(_TOTAL.search(question)) and bool(_MONEY_ASKED.search(question))
+
 
 @dataclass(frozen=True)
 class PremiumRank:

@@ -29,7 +29,7 @@ from harper_search.listing_query import (
     state_codes,
     time_conditions,
 )
-from harper_search.listing_rank import PREMIUM_WORDS, premium_rank
+from harper_search.listing_rank import PREMIUM_WORDS, asks_premium_total, premium_rank
 from harper_search.listing_words import Category, ListingWords, is_specific
 from harper_search.places import STATE_NAMES
 from harper_search.question_words import QuestionWords
@@ -139,7 +139,11 @@ class ListingReader:
         if found.values.get(LINE):
             found.values[LINE] = book_lines(found.values[LINE], book.lines)
         found.excluded_lines = book_lines(found.excluded_lines, book.lines)
-        return replace(self._query(question, today, found, words), rank=rank)
+        return replace(
+            self._query(question, today, found, words),
+            rank=rank,
+            premium_total=asks_premium_total(question),
+        )
 
     async def _literal(self, words: QuestionWords, book: BookVocabulary, found: _Found) -> None:
         table = self._phrases(book)

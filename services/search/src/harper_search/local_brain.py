@@ -32,6 +32,7 @@ from harper_search.listing_words import ListingWords
 from harper_search.own_actions import OwnActions
 from harper_search.session import ToolSession
 from harper_search.spelling import correct_cues
+from harper_search.staff import name_parts
 from harper_search.state_fields import asked_fields
 from harper_search.terms import words
 from harper_search.tool_specs import LOOKUP_ACCOUNT, LookupAccountInput
@@ -181,17 +182,28 @@ class LocalBrain:
 
     async def _read(self, question: str, today: date, by_meaning: bool) -> ListingQuery:
         """The question's filters; none when the indexer cannot be asked for the book's values
-        (the question is then answered by description search)."""
+        (the question is then answered by description search). The agency's people it names
+        keep their own accounts."""
         try:
-            return await self.reader.read(question, today, by_meaning=by_meaning)
+            listing = await self.reader.read(question, today, by_meaning=by_meaning)
         except BusError:
-            return ListingQuery(
+            listing = ListingQuery(
                 filters=DescriptionFilters(),
                 follow_up=False,
                 quiet_days=None,
                 counting=False,
                 free_words=question,
             )
+        staff, accounts = self.catalog.handled_by(question)
+        if not staff:
+            return listing
+        parts = {part for person in staff for part in name_parts(person)}
+        return replace(
+            listing,
+            staff=tuple(sorted(staff)),
+            staff_accounts=frozenset(accounts),
+            unmatched=tuple(u for u in listing.unmatched if not name_parts(u) & parts),
+        )
 
     async def _named_account(self, session: ToolSession, question: str) -> tuple[str, str] | None:
         asked = set(words(question))
