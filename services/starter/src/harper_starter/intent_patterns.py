@@ -80,7 +80,7 @@ UPDATE_STATEMENT = re.compile(
     r"\b(?:bound|binds|signed|sent|submitted|accepted|declined|rejected|passed on|cancell?ed|"
     r"renewed|paid|went with|going with|switched|came in|came back|received|wants?|wanted|"
     r"asked (?:for|to|about)|called|emailed|texted|said|says|confirmed|agreed|approved|decided|"
-    r"chose|picked|dropped|closed|lost|won|is now|effective|as of|deposit|noc|hired|added|opened|"
+    r"chose|picked|dropped|closed|lost|won|is now|effective|as of|noc|hired|added|opened|"
     r"needs? (?:updating|updates?|an update|changes|editing|to be (?:updated|changed|edited))|"
     r"sold|bought|left a|on hold|no longer|backed out|went quiet|ghosted|needs? to|waiting on|"
     r"waiting for|will send|is sending|out (?:til|until)|quoted (?:at|for|with)|quoted$|"
