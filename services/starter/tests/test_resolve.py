@@ -6,10 +6,11 @@ from collections.abc import Sequence
 
 import pytest
 
-from harper_common.messages.index import NameMatch
+from harper_common.messages.index import AccountPayload, DescriptionHit, NameMatch
 from harper_starter.resolve import (
     looks_like_a_business,
     mention_spans,
+    resolve_by_kind,
     resolve_by_name,
     resolve_by_spans,
 )
@@ -155,3 +156,35 @@ async def test_initials_count_only_when_written_in_capitals() -> None:
     assert found.account is not None and found.account.account_id == "7"
     lower = await resolve_by_spans(InitialsIndex(), "why does hta want cyber")  # type: ignore[arg-type]
     assert lower.account is None
+
+
+class DescribedBook:
+    """Answers a description search with every account, best first as listed."""
+
+    def __init__(self, accounts: list[AccountPayload]) -> None:
+        self.accounts = accounts
+
+    async def search(
+        self, text: str, filters: object = None, limit: int = 10
+    ) -> list[DescriptionHit]:
+        return [DescriptionHit(score=0.5, payload=a) for a in self.accounts[:limit]]
+
+
+def _payload(account_id: str, name: str, industry: str, city: str) -> AccountPayload:
+    return AccountPayload(
+        account_id=account_id, account_name=name, stage="Quoted", industry=industry, city=city
+    )
+
+
+@pytest.mark.anyio
+async def test_an_account_described_by_its_trade_and_its_city_is_found() -> None:
+    book = DescribedBook(
+        [
+            _payload("201", "Kiln & Wheel", "Ceramics Studio", "Flagstaff"),
+            _payload("202", "Red Clay Works", "Ceramics Studio", "Tucson"),
+        ]
+    )
+    found = await resolve_by_kind(book, "flagstaff pottery studio")  # type: ignore[arg-type]
+    assert found.account is not None and found.account.account_id == "201"
+    both = await resolve_by_kind(book, "the ceramics studio")  # type: ignore[arg-type]
+    assert both.account is None  # two studios: the place was what told them apart

@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 
 from harper_common.bus.client import BusError
 from harper_common.bus.index_client import IndexClient
-from harper_common.messages.index import DescriptionFilters, NameMatch
+from harper_common.messages.index import AccountPayload, DescriptionFilters, NameMatch
 from harper_common.messages.query import AccountAlternative, AccountRef
 from harper_starter.intent_lexicon import FRAME
 from harper_starter.mention import Span, candidate_spans, holds, is_frame_word
@@ -223,8 +223,9 @@ async def resolve_by_spans(index: IndexClient, query: str, people_only: bool = F
 
 
 async def resolve_by_kind(index: IndexClient, written: str) -> Resolution:
-    """An account named by what it is ("the food pantry", "the winery"): the one description
-    match whose name or trade holds most of the written words, and no other account that does."""
+    """An account named by what it is ("the food pantry", "the winery", "the flagstaff pottery
+    studio"): the one description match whose name, trade or place holds at least half of the
+    written words, and no other account that does."""
     words = {
         w
         for w in re.findall(r"[a-z]{3,}", written.lower())
@@ -236,8 +237,7 @@ async def resolve_by_kind(index: IndexClient, written: str) -> Resolution:
     fitting = [
         hit.payload
         for hit in hits
-        if len(words & _words_of(f"{hit.payload.account_name} {hit.payload.industry or ''}")) * 2
-        >= len(words)
+        if len(words & _words_of(_what_and_where(hit.payload))) * 2 >= len(words)
     ]
     if len(fitting) != 1:
         return Resolution(written_name=written, how=f"{len(fitting)} accounts are '{written}'")
@@ -257,12 +257,7 @@ async def pick_described(index: IndexClient, query: str, found: Resolution) -> R
     reply = await index.scan(DescriptionFilters(account_id=ids))
     written = _words_of(found.written_name or "")
     asked = _words_of(query) - written - FRAME - LEGAL_FORMS - GENERIC_BUSINESS_WORDS
-    fitting = [
-        account
-        for account in reply.accounts
-        if asked
-        & _words_of(" ".join(filter(None, (account.account_name, account.industry, account.city))))
-    ]
+    fitting = [account for account in reply.accounts if asked & _words_of(_what_and_where(account))]
     if len(fitting) != 1:
         return None
     one = fitting[0]
@@ -271,6 +266,11 @@ async def pick_described(index: IndexClient, query: str, found: Resolution) -> R
         written_name=found.written_name,
         how=f"'{found.written_name}' at the account the question describes",
     )
+
+
+def _what_and_where(account: AccountPayload) -> str:
+    """An account's name, trade and city: the words a description of it may use."""
+    return " ".join(filter(None, (account.account_name, account.industry, account.city)))
 
 
 def _words_of(text: str) -> set[str]:
