@@ -31,7 +31,7 @@ from harper_common.sessions import SessionStore
 from harper_starter.agent import StarterAgent, names_only_a_thing
 from harper_starter.claude_intent import BrainConfigError
 from harper_starter.confirm import ConfirmHandler
-from harper_starter.intent import IntentClassifier
+from harper_starter.intent import IntentClassifier, IntentDecision
 from harper_starter.intent_scope import points_at_one_account
 
 BOOK = {
@@ -427,3 +427,33 @@ async def test_a_new_business_is_never_taken_for_a_known_one_sharing_its_legal_f
     reply = await agent.handle_query(ask("draft an email to New Company LLC"))
     assert agents.sent == [], "sent to an account the broker never named"
     assert reply.type in ("clarification_needed", "confirmation_required"), reply
+
+
+class UnsureClassifier:
+    """Never sure what the broker wants."""
+
+    async def classify(self, query: str) -> IntentDecision:
+        return IntentDecision(intent="unclear", confidence=0.3, rule="test")
+
+
+@pytest.mark.anyio
+@pytest.mark.parametrize(
+    ("query", "asked"),
+    [
+        ("deepest trench kestrel roofing has dug", True),  # the account's name, and a verb
+        ("good morning harper", False),  # small talk, whatever a word of it may name
+        ("kestrel roofing 2 trenches", False),  # a value: maybe something to write
+    ],
+)
+async def test_an_unclear_query_naming_an_account_without_a_value_asks_about_it(
+    sessions: SessionStore, query: str, asked: bool
+) -> None:
+    agents = ScriptedAgents()
+    agent = make_agent(sessions, agents, Steps(), classifier=UnsureClassifier())
+    reply = await agent.handle_query(ask(query))
+    if asked:
+        assert agents.sent and agents.sent[0][1].intent.intent == "search", reply
+        assert agents.sent[0][1].account is not None
+        assert agents.sent[0][1].account.account_id == "30001"
+    else:
+        assert reply.type == "clarification_needed" and not agents.sent, reply

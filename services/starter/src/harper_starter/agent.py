@@ -35,6 +35,7 @@ from harper_common.messages.query import (
 from harper_common.sessions import PendingSession, SessionStore
 from harper_starter.claude_intent import BrainConfigError, ClaudeIntentClassifier
 from harper_starter.intent import Classifier, IntentDecision
+from harper_starter.intent_patterns import SMALLTALK
 from harper_starter.intent_scope import (
     asks_where_in_book,
     points_at_one_account,
@@ -157,10 +158,16 @@ class StarterAgent:
     ) -> QueryResponse:
         progress = self.progress(request.request_id) if request.watched else NoProgress()
         looked_up: Resolution | None = None  # the question's spans, looked up for any account
-        if guessed(decision) and names_only_a_thing(query) and carried is None:
+        only_a_thing = guessed(decision) and names_only_a_thing(query)
+        unclear_no_value = (
+            decision.intent == "unclear" and not holds_a_value(query) and not small_talk(query)
+        )
+        if carried is None and (only_a_thing or unclear_no_value):
             looked_up = await resolve_by_spans(self.index, query)
-            if looked_up.account is not None:
-                # "<account> cooler limit": a thing of the account, asked without a verb
+            # "<account> cooler limit": a thing of the account, asked without a verb; with a
+            # verb ("deepest well <account> has drilled") only when the account's own name is
+            # said, not only one of its people's
+            if looked_up.account is not None and (only_a_thing or looked_up.person is None):
                 decision = about_a_thing_of(decision)
         info = intent_info(decision)
         await progress.step(IntentStep(info=info))
@@ -378,7 +385,17 @@ def names_only_a_thing(query: str) -> bool:
     """No verb of action ("mark", "send", "add": ``words/verbs.txt``) and no value to write
     (an amount, a date, a number): the words can only name an account and a thing of it."""
     words = query_words(query)
-    return bool(words) and not any(is_verb_form(w) or any(c.isdigit() for c in w) for w in words)
+    return bool(words) and not holds_a_value(query) and not any(is_verb_form(w) for w in words)
+
+
+def small_talk(query: str) -> bool:
+    """Greetings, thanks and the like only ("good morning harper")."""
+    return SMALLTALK.match(" ".join(query_words(query)).lower()) is not None
+
+
+def holds_a_value(query: str) -> bool:
+    """Whether the query carries something to write (an amount, a date, a number)."""
+    return any(any(c.isdigit() for c in w) for w in query_words(query))
 
 
 def about_a_thing_of(decision: IntentDecision) -> IntentDecision:

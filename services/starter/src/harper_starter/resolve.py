@@ -43,6 +43,8 @@ class Resolution:
     how: str = ""
     ambiguous: list[AccountAlternative] = field(default_factory=list)
     """Accounts that match the name about equally well; the broker must pick one."""
+    person: str | None = None
+    """The account's person the mention named, when it named a person rather than the name."""
 
 
 async def resolve_by_name(index: IndexClient, candidates: Sequence[str]) -> Resolution:
@@ -219,6 +221,7 @@ async def resolve_by_spans(index: IndexClient, query: str, people_only: bool = F
         account=AccountRef(account_id=top.account_id, account_name=top.account_name),
         written_name=written,
         how=how,
+        person=top.contact,
     )
 
 
