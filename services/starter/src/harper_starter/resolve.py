@@ -221,7 +221,7 @@ async def resolve_by_spans(index: IndexClient, query: str, people_only: bool = F
         account=AccountRef(account_id=top.account_id, account_name=top.account_name),
         written_name=written,
         how=how,
-        person=top.contact,
+        person=None if _words_of(written) <= _words_of(top.account_name) else top.contact,
     )
 
 
