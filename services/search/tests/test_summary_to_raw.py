@@ -1,6 +1,8 @@
 """A summary that ranks first for a question points at its raw file: the answer quotes the raw
-passage that says what the summary's closest sentence says, never the summary itself. The
-question's person and the account's initials are set aside in the passage query."""
+passage that says what the summary's closest sentence says, not the summary itself, unless no
+passage of the raw file says it in words the summary uses (the source is in another language):
+then the summary's sentence is quoted, with the source cited. The question's person and the
+account's initials are set aside in the passage query."""
 
 from __future__ import annotations
 
@@ -135,6 +137,39 @@ async def test_a_summary_leads_to_the_raw_passage_that_is_quoted(memory: MemoryR
     assert f"{FOLDER}/raw.txt" in draft.citations
     assert directory.asked[0] == "why does want cyber"  # the initials are the account's name
     assert any("fake invoice" in query for query in directory.asked[1:])
+
+
+OVEN = "A new oven arriving in December costs about $85,000 and should be added to the policy."
+SPANISH = "Dana: El horno nuevo llega en diciembre, cuesta como 85 mil."
+
+
+class SpanishSource(SummaryFirst):
+    """The raw file tells the summary's fact in Spanish: no query in English finds it."""
+
+    async def passages(
+        self,
+        text: str,
+        account_ids: Sequence[str] = (),
+        channels: Sequence[PassageChannel] | None = None,
+        limit: int = 8,
+    ) -> PassagesReply:
+        self.asked.append(text)
+        summary = _hit(OVEN, f"{FOLDER}/summary.md", "summary", 5)
+        opener = _hit("Sam: You mentioned cyber. Anything happen?", f"{FOLDER}/raw.txt", "call", 4)
+        if len(self.asked) > 1:
+            return PassagesReply(hits=[opener])
+        return PassagesReply(hits=[summary, opener])
+
+
+@pytest.mark.anyio
+async def test_a_summary_whose_source_says_it_otherwise_is_quoted(memory: MemoryRoot) -> None:
+    (memory.root / FOLDER / "summary.md").write_text(f"---\nchannel: call\n---\n{OVEN}\n")
+    (memory.root / FOLDER / "raw.txt").write_text(RAW + SPANISH + "\n", encoding="utf-8")
+    session = ToolSession(Toolbox(memory, SpanishSource(), []), new_budget(), NoProgress())
+    draft = await AccountEngine().answer(session, ACCOUNT, NAME, "what's the new oven worth")
+    assert "$85,000" in draft.answer, draft.answer
+    assert f"{FOLDER}/summary.md" in draft.citations
+    assert f"{FOLDER}/raw.txt" in draft.citations  # the source it summarises
 
 
 def test_initials_leave_out_the_legal_form_and_small_words() -> None:

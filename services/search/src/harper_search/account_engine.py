@@ -21,7 +21,14 @@ from harper_search.answer_text import field_line, overview_line, quote, topic_li
 from harper_search.backing import field_support, resolved_later
 from harper_search.draft import Draft
 from harper_search.line_hit import LineHit
-from harper_search.passage_answers import Unit, best_units, goes_on
+from harper_search.passage_answers import (
+    Unit,
+    asked_kinds,
+    best_units,
+    goes_on,
+    holds,
+    roots,
+)
 from harper_search.passages import Passage, passages
 from harper_search.people import asked_person, introduce
 from harper_search.question_cues import FIRST, RECEIVED, SAID, asked_channel, without_name
@@ -417,6 +424,9 @@ class AccountEngine:
             if not await read_to_cite(session, hit.path):
                 continue
             draft.cite(hit.path)
+            source = re.sub(r"summary\.md$", "raw.txt", hit.path)
+            if source != hit.path and await read_to_cite(session, source):
+                draft.cite(source)  # a summary's sentence: the source it summarises is cited too
             said = f'"{unit.text}"'
             if (unit.text.rstrip().endswith("?") or goes_on(hit)) and hit.after:
                 said += f' then "{" ".join(hit.after.split())}"'
@@ -460,10 +470,18 @@ class AccountEngine:
             args = SearchFilesInput(query=closest[rank].text[:300], path=folder, limit=8)
             result = await session.call(SEARCH_FILES, args)
             found = result.passages if result is not None and not result.is_error else []
-            for raw in [h for h in found if h.path == f"{folder}/raw.txt"][:RAW_PER_SUMMARY]:
+            raws = [h for h in found if h.path == f"{folder}/raw.txt"][:RAW_PER_SUMMARY]
+            for raw in raws:
                 if (raw.path, raw.line) not in placed:
                     placed.add((raw.path, raw.line))
                     kept.append(raw)
+            sentence = closest[rank].text
+            if _holds_what_is_asked(question, sentence) and not any(
+                _says_alike(question, sentence, raw.text) for raw in raws
+            ):
+                # the source says it in words of its own (another language, figures written
+                # out): the summary's sentence is kept, and quoted with the source cited
+                kept.append(hit)
         return kept
 
     def _related(self, draft: Draft, found: list[Passage], asked: set[str]) -> list[str]:
@@ -495,6 +513,31 @@ class AccountEngine:
             draft.cite(later.path)
             lines.append(f"  - later: {quote(later)} ({where(later)})")
         return lines
+
+
+SAID_ALIKE = 2
+"""Words a raw passage shares with a summary's sentence (roots) to count as saying it, when the
+sentence shares none with the question."""
+
+
+def _holds_what_is_asked(question: str, sentence: str) -> bool:
+    """Whether the sentence holds a value of the kind the question asks (any, when it asks
+    for none in particular)."""
+    valued = asked_kinds(question) & {"amount", "percent", "date", "count"}
+    return not valued or any(holds(kind, sentence) for kind in valued)
+
+
+def _says_alike(question: str, sentence: str, passage: str) -> bool:
+    """Whether a raw passage says what a summary's sentence says: it has a word of the question
+    that the sentence has too, or, for a question asking why or what happened (whose answer
+    is told in other words than the question's) or one sharing no word with the sentence,
+    enough of the sentence's words."""
+    said = roots(term_set(sentence))
+    held = roots(term_set(passage))
+    asked = roots(term_set(question)) & said
+    if asked and not asked_kinds(question) & {"reason", "event"}:
+        return bool(asked & held)
+    return len(said & held) >= SAID_ALIKE
 
 
 async def read_to_cite(session: ToolSession, path: str) -> bool:
