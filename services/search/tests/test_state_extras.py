@@ -20,6 +20,8 @@ EXTRA = {
     "markets_tried": ["Hanover", "Erie Insurance"],
     "decline_reason": "vacant second floor",
     "loss_notes": None,
+    "account_manager": "Lena Varga",
+    "broker": "ana.ortiz",
 }
 
 
@@ -34,8 +36,12 @@ EXTRA = {
         ("which markets were tried", ["markets_tried"]),
         ("why the decline", ["decline_reason"]),
         ("what is the premium", []),  # "expiring" is not said
+        ("what do they pay now", ["expiring_premium"]),  # everyday words for both key words
+        ("what do they pay", []),
         ("what stage are they at", []),
         ("loss notes", []),  # no value
+        ("who is our account manager", ["account_manager"]),
+        ("who's handling them on our side", ["broker"]),
     ],
 )
 def test_a_key_is_asked_for_by_its_words(question: str, keys: list[str]) -> None:

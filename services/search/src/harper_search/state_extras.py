@@ -3,8 +3,8 @@
 Others write these files too, and a brokerage keeps what it needs in the frontmatter:
 ``renewal_date``, ``current_carrier``, ``policy_number``. Such a key answers a question that says
 every word of it: "renewal date" finds ``renewal_date``; a word may be cut short ("eff date"
-finds ``effective_date``) or said as a verb ("when do they renew" finds ``renewal_date``: "when"
-says the date). Nothing here knows any key by name.
+finds ``effective_date``), said as a verb ("when do they renew" finds ``renewal_date``: "when"
+says the date) or in everyday words (``KEY_WORDS_SAID_AS``: "paying" for "premium").
 """
 
 from __future__ import annotations
@@ -33,6 +33,16 @@ _VALUE_WORDS: dict[str, str] = {
 }
 """Words of a key that say what kind of value it holds; the question may leave them out or ask
 for the kind instead ("when" for a date, "#" for a number, "how much" for an amount)."""
+
+KEY_WORDS_SAID_AS: dict[str, frozenset[str]] = {
+    "premium": frozenset("paying pay pays paid cost costs price".split()),
+    "expiring": frozenset("current currently now today existing".split()),
+    "prior": frozenset("previous before old former".split()),
+    "broker": frozenset("handling handles handler producer rep".split()),
+    "carrier": frozenset("insurer insured".split()),
+}
+"""Everyday words for words keys are made of: "what are they paying today" asks
+``expiring_premium``, "who's handling it on our side" asks ``broker``."""
 
 
 @dataclass(frozen=True)
@@ -66,7 +76,7 @@ def asked_extras(question: str, extra: Mapping[str, Any]) -> list[ExtraField]:
 
 def _same(key_word: str, said: str) -> bool:
     """A question's word names a key's word: the same word, the same root, or cut short."""
-    if stem(key_word) == stem(said):
+    if stem(key_word) == stem(said) or said in KEY_WORDS_SAID_AS.get(key_word, frozenset()):
         return True
     short = min(roots({said}), key=len)
     return len(short) >= MIN_PREFIX and key_word.startswith(short)
