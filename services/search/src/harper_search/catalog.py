@@ -11,7 +11,9 @@ from __future__ import annotations
 import os
 import threading
 from collections import Counter
-from dataclasses import dataclass
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
 
 from harper_common.memory.errors import HarperMemoryError
 from harper_common.memory.paths import ACCOUNTS, RAW_FILE, SOURCES, STATE_FILE, MemoryRoot
@@ -33,6 +35,8 @@ class AccountCard:
     sources: tuple[str, ...]
     staff: tuple[str, ...] = ()
     """The agency's own people on the account (state.md's broker and the like, when given)."""
+    extra: Mapping[str, Any] = field(default_factory=dict)
+    """state.md's fields beyond the format's own (``AccountState.extra``)."""
     """Root-relative raw.txt paths, oldest first (source ids carry their date and time)."""
 
 
@@ -143,6 +147,7 @@ def _card(account: AccountText) -> AccountCard | None:
         insurance_types=tuple(state.insurance_types or ()),
         sources=tuple(sources),
         staff=staff_of(state.extra),
+        extra=dict(state.extra),
     )
 
 

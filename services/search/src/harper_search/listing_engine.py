@@ -26,6 +26,7 @@ from harper_search.own_actions import OwnActions
 from harper_search.passage_answers import best_units
 from harper_search.passages import passages
 from harper_search.session import ToolSession
+from harper_search.state_extras import asked_extras
 from harper_search.terms import term_set
 from harper_search.tool_specs import (
     READ_FILE,
@@ -87,13 +88,17 @@ class ListingEngine:
         title = _title(query.filters, query, len(accounts), matched_count)
         detailed = len(accounts) <= DETAILED_ROWS
         rows = [_row(n, a, today, detailed) for n, a in enumerate(accounts, start=1)]
-        if query.premium_total and accounts:
-            rows.append(premium_total_line(accounts))
         if owed:
             rows = [
                 f"{row}; ours to do: {'; '.join(owed[a.account_id])}"
                 for row, a in zip(rows, accounts, strict=True)
             ]
+        if query.question and detailed:
+            asked = query.question
+            pairs = zip(rows, accounts, strict=True)
+            rows = [self._with_asked_fields(r, a, asked) for r, a in pairs]
+        if query.premium_total and accounts:
+            rows.append(premium_total_line(accounts))
         for account in accounts:
             draft.cite(f"accounts/{account.account_id}/state.md")
         evidence = await self._evidence(session, accounts, draft)
@@ -106,6 +111,13 @@ class ListingEngine:
                 "Received 3, Submitted 5, Quoted 2); the follow-up agent's list is the authority."
             )
         return draft
+
+    def _with_asked_fields(self, row: str, account: AccountPayload, question: str) -> str:
+        """The row, with the fields of the account's state.md beyond the format's own that the
+        question asks ("deals we lost and to whom": its lost_reason)."""
+        card = self.catalog.get(account.account_id)
+        fields = asked_extras(question, card.extra) if card is not None else []
+        return "; ".join([row, *(f"{f.label.lower()}: {f.value}" for f in fields)])
 
     async def changed(
         self, session: ToolSession, changes: dict[str, SeenChange], keys: tuple[str, ...]

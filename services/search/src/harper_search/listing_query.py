@@ -69,6 +69,8 @@ class ListingQuery:
     staff: tuple[str, ...] = ()
     """The agency's people the question names ("Dominic's accounts"): their accounts only."""
     staff_accounts: frozenset[str] = frozenset()
+    question: str = ""
+    """The question as asked (its other words may ask fields of each account listed)."""
     premium_total: bool = False
     """The question asks what the listed accounts' premiums add up to."""
 

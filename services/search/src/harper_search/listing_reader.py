@@ -142,6 +142,7 @@ class ListingReader:
         return replace(
             self._query(question, today, found, words),
             rank=rank,
+            question=question,
             premium_total=asks_premium_total(question),
         )
 

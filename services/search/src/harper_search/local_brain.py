@@ -24,6 +24,7 @@ from harper_search.account_engine import AccountEngine
 from harper_search.book_values import CatalogBook
 from harper_search.catalog import Catalog
 from harper_search.draft import Draft
+from harper_search.extra_dates import DatedAccount, dated_in_month, month_label
 from harper_search.field_changes import HistoryChanges, changed_fields_asked
 from harper_search.listing_engine import ListingEngine
 from harper_search.listing_query import ListingQuery
@@ -91,6 +92,9 @@ class LocalBrain:
             )
         corrected = correct_cues(question, self.known_word)
         listing = await self._read(corrected, today, by_meaning=False)
+        dated = dated_in_month(corrected, list(self.catalog.cards.values()), today)
+        if dated is not None:
+            return await self._dated(session, listing, today, dated)
         changed = changed_fields_asked(corrected, self.reader.words.change_words)
         if changed and not listing.has_conditions:
             await session.think("Which accounts changed a field: reading their history.")
@@ -160,6 +164,41 @@ class LocalBrain:
         dropped = "; ".join(listing.readings)
         await session.think(f"Nothing fits when reading {dropped}: listing without that reading.")
         return again, literal, dropped
+
+    async def _dated(
+        self,
+        session: ToolSession,
+        listing: ListingQuery,
+        today: date,
+        dated: tuple[str, tuple[int, int], list[DatedAccount]],
+    ) -> Draft:
+        """The accounts whose date of the key asked falls in the month asked (within the
+        question's other filters, when it says some), each cited from its state.md."""
+        what, month, accounts = dated
+        if listing.has_conditions:
+            matched = await self.listings.matching(session, listing, today)
+            if isinstance(matched, list):
+                kept = {a.account_id for a in matched}
+                accounts = [d for d in accounts if d.card.account_id in kept]
+        await session.think(f"Reading each account's {what} in state.md.")
+        when = month_label(month)
+        draft = Draft(answer="")
+        if not accounts:
+            draft.answer = f"No account's {what} falls in {when} (state.md)."
+            return draft
+        noun = "account has its" if len(accounts) == 1 else "accounts have their"
+        rows = [f"{len(accounts)} {noun} {what} in {when} (state.md):"]
+        for number, found in enumerate(accounts, start=1):
+            card = found.card
+            where = ", ".join(filter(None, (card.city, card.state)))
+            about = "; ".join(filter(None, (card.industry, where)))
+            rows.append(
+                f"{number}. {card.name} (account {card.account_id}): {what} "
+                f"{found.when.isoformat()}" + (f"; {about}" if about else "")
+            )
+            draft.cite(f"accounts/{card.account_id}/state.md")
+        draft.answer = "\n".join(rows)
+        return draft
 
     def _describes(self, account_id: str) -> str:
         """What the account is, as its card says: industry and city."""

@@ -78,7 +78,7 @@ def _same(key_word: str, said: str) -> bool:
     """A question's word names a key's word: the same word, the same root, or cut short."""
     if stem(key_word) == stem(said) or said in KEY_WORDS_SAID_AS.get(key_word, frozenset()):
         return True
-    short = min(roots({said}), key=len)
+    short = min(roots({stem(said), said}), key=len)  # "renews" and "renewing" name "renewal"
     return len(short) >= MIN_PREFIX and key_word.startswith(short)
 
 
