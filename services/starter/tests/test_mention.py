@@ -165,6 +165,8 @@ async def test_the_span_naming_an_account_wins_whatever_verb_is_glued_to_it() ->
         ("nonprofits", "any nonprofits?", False),
         ("Nonprofits", "Nonprofits in the book?", False),
         ("Pelican said", "what Pelican said", False),
+        ("state farm non-renewing", "why is state farm non-renewing the kiln shop", False),
+        ("Hartford Farm Supply", "Mark Hartford Farm Supply as Quoted", True),  # no carrier
     ],
 )
 def test_only_a_business_like_mention_could_be_a_new_account(

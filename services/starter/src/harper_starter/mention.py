@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 
-from harper_starter.intent_lexicon import BUSINESS_NOUNS, FIELD
+from harper_starter.intent_lexicon import BUSINESS_NOUNS, CARRIERS, FIELD
 
 WORDS_DIR = Path(__file__).parent / "words"
 SPAN_WORDS = 6
@@ -158,18 +158,32 @@ def holds(mention: str, account_name: str) -> bool:
     return bool(wanted) and all(w in known for w in wanted)
 
 
+def without_carriers(lowered: list[str]) -> list[str]:
+    """The words left once the carriers' names (the shared vocabulary's) are taken out."""
+    text = f" {' '.join(lowered)} "
+    for carrier in sorted(CARRIERS, key=len, reverse=True):
+        text = text.replace(f" {carrier} ", " ")
+    return text.split()
+
+
 def looks_like_a_business(mention: str, query: str) -> bool:
     """Whether an unknown mention could be a business nobody has filed yet.
 
-    Never when it holds a closed-class word (other than "&", "and", "of", a leading "The") or
-    starts or ends with a lowercase verb: then it is a fragment of the question ("offer
-    Lakeshore", "I'm in Bend"). Otherwise when it ends in a legal form, holds a trade word
-    ("Bakery", "Roofing"), or is written in capitals past the query's first word.
+    Never when it is a carrier's name and no trade word ("state farm non-renewing"), holds a
+    closed-class word (other than "&", "and", "of", a leading "The") or starts or ends with a
+    lowercase verb: then it is a fragment of the question ("offer Lakeshore", "I'm in Bend").
+    Otherwise when it ends in a legal form, holds a trade word ("Bakery", "Roofing"), or is
+    written in capitals past the query's first word.
     """
     words = query_words(mention)
     if not words:
         return False
     lowered = [w.lower().replace("’", "'") for w in words]
+    rest = without_carriers(lowered)
+    if len(rest) < len(lowered) and not any(
+        w in BUSINESS_NOUNS or w.strip(".") in short_forms() for w in rest
+    ):
+        return False  # "state farm non-renewing": a carrier, not a business to file
     inner = lowered[1:] if lowered[0] == "the" else lowered
     if any(w in closed_words() and w not in _JOINERS for w in inner):
         return False
