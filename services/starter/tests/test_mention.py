@@ -104,6 +104,12 @@ def test_short_forms_and_legal_forms_read_as_the_name_means() -> None:
     assert not holds("Osprey Bakery", "Osprey Sign Works & Sons")
 
 
+def test_a_family_name_in_the_plural_is_held_by_the_name() -> None:
+    assert holds("the Ospreys", "Osprey Sign Works & Sons")
+    assert holds("ospreys", "Osprey Sign Works & Sons")
+    assert not holds("the Finches", "Osprey Sign Works & Sons")
+
+
 def test_spans_never_start_or_end_on_a_verb_or_a_question_word() -> None:
     spans = [s.text for s in candidate_spans("what did osprey offer on the crane job")]
     assert "osprey" in spans

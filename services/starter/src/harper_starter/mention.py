@@ -151,11 +151,16 @@ def name_words(name: str) -> list[str]:
 
 
 def holds(mention: str, account_name: str) -> bool:
-    """Every word of the mention is a word of the account's name (in any order)."""
+    """Every word of the mention is a word of the account's name (in any order), a family
+    name said in the plural included ("the Begays" for Begay Well Drilling)."""
     wanted = name_words(mention)
     words = name_words(account_name)
     known = {*words, *(a + b for a, b in itertools.pairwise(words))}  # "Snap Fix": "snapfix"
-    return bool(wanted) and all(w in known for w in wanted)
+    return bool(wanted) and all(w in known or _plural_of(w, known) for w in wanted)
+
+
+def _plural_of(word: str, known: set[str]) -> bool:
+    return len(word) > 4 and word.endswith("s") and word[:-1] in known
 
 
 def without_carriers(lowered: list[str]) -> list[str]:
