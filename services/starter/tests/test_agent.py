@@ -457,3 +457,44 @@ async def test_an_unclear_query_naming_an_account_without_a_value_asks_about_it(
         assert agents.sent[0][1].account.account_id == "30001"
     else:
         assert reply.type == "clarification_needed" and not agents.sent, reply
+
+
+class PersonIndex(ScriptedIndex):
+    """The book, and Gail Moreno as the contact of Maple Avenue Dental."""
+
+    async def lookup(self, name: str, limit: int = 5) -> list[NameMatch]:
+        found = await super().lookup(name, limit)
+        if set(name.lower().split()) & {"gail", "moreno"}:
+            person = NameMatch(
+                account_id="29041",
+                account_name=BOOK["29041"],
+                score=0.95,
+                contact="Gail Moreno",
+            )
+            found = [person, *found]
+        return found[:limit]
+
+
+@pytest.mark.anyio
+@pytest.mark.parametrize(
+    ("query", "account"),
+    [
+        ("which accounts is gail moreno involved with", None),  # she may be at more of them
+        ("what did gail moreno send", "29041"),  # one person, one account
+    ],
+)
+async def test_a_person_named_in_a_listing_leaves_it_a_question_about_the_book(
+    sessions: SessionStore, query: str, account: str | None
+) -> None:
+    agents = ScriptedAgents()
+    agent = StarterAgent(
+        classifier=IntentClassifier(),
+        index=PersonIndex(),  # type: ignore[arg-type]
+        sessions=sessions,
+        bus=agents,  # type: ignore[arg-type]
+        progress=lambda _: Steps(),
+    )
+    reply = await agent.handle_query(ask(query))
+    assert reply.type == "success", reply
+    handed = agents.sent[0][1].account
+    assert (handed.account_id if handed else None) == account

@@ -195,7 +195,12 @@ class StarterAgent:
                 if named:
                     decision = one_account(decision)
                     info = intent_info(decision)
-            if spanned.account is not None or (spanned.ambiguous and not decision.cross_account):
+            # "which accounts is <person> involved with": the book's files may know the person
+            # at more accounts than the one whose contact they are; the question stays the book's
+            by_person_in_listing = listing and spanned.person is not None
+            if not by_person_in_listing and (
+                spanned.account is not None or (spanned.ambiguous and not decision.cross_account)
+            ):
                 resolution = spanned
         if resolution.ambiguous:
             described = await pick_described(self.index, query, resolution)
