@@ -178,6 +178,13 @@ class StarterAgent:
         else:
             resolution = await self._resolve(decision)
         written = resolution.written_name or ""
+        if (
+            decision.cross_account
+            and resolution.person is not None
+            and after_a_place_word(query, written)
+        ):
+            # "who do we have in douglas": a place of the book, not the person of that name
+            resolution = Resolution(written_name=written, how="a place, not a person")
         new_business = bool(written) and looks_like_a_business(written, query)
         asking = decision.intent == "search"
         if resolution.account is None and carried is None and (asking or not new_business):
@@ -189,16 +196,18 @@ class StarterAgent:
             else:
                 spanned = await resolve_by_spans(self.index, query, people_only=people_only)
             named = spanned.account is not None or bool(spanned.ambiguous)
+            a_place = False
             if named and not listing and decision.cross_account:
                 # "anything new from X": only a weak sign of many accounts, and X is in the book
-                named = not after_a_place_word(query, spanned.written_name or "")
-                if named:
+                # unless X follows "in", "near" ...: then X is a place ("who's in douglas")
+                a_place = after_a_place_word(query, spanned.written_name or "")
+                if not a_place:
                     decision = one_account(decision)
                     info = intent_info(decision)
             # "which accounts is <person> involved with": the book's files may know the person
             # at more accounts than the one whose contact they are; the question stays the book's
             by_person_in_listing = listing and spanned.person is not None
-            if not by_person_in_listing and (
+            if not (a_place or by_person_in_listing) and (
                 spanned.account is not None or (spanned.ambiguous and not decision.cross_account)
             ):
                 resolution = spanned

@@ -75,6 +75,7 @@ async def resolve_by_name(index: IndexClient, candidates: Sequence[str]) -> Reso
             account=AccountRef(account_id=best.account_id, account_name=best.account_name),
             written_name=written,
             how=f"name match {best.score:.2f}",
+            person=best.contact,
         )
     prefix = await _known_prefix(index, written)
     if prefix is not None:
