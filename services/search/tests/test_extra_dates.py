@@ -24,12 +24,12 @@ def card(account_id: str, **extra: object) -> AccountCard:
 
 
 def test_a_month_is_its_next_occurrence_unless_a_year_is_said() -> None:
-    assert month_asked("what renews in december", TODAY) == (2026, 12)
+    assert month_asked("whose renewal falls in december", TODAY) == (2026, 12)
     assert month_asked("anything in Feb", TODAY) == (2027, 2)
     assert month_asked("renewals in january 2028", TODAY) == (2028, 1)
-    assert month_asked("what renews next month", TODAY) == (2026, 12)
+    assert month_asked("renewals coming next month", TODAY) == (2026, 12)
     assert month_asked("who may renew soon", TODAY) is None  # "may" the word, not the month
-    assert month_asked("what renews in May", TODAY) == (2027, 5)
+    assert month_asked("policies renewing in May", TODAY) == (2027, 5)
 
 
 def test_the_accounts_whose_date_falls_in_the_month_are_listed_in_date_order() -> None:
@@ -40,7 +40,7 @@ def test_the_accounts_whose_date_falls_in_the_month_are_listed_in_date_order() -
         card("4", effective_date=date(2026, 12, 5)),  # another key
         card("5"),
     ]
-    found = dated_in_month("which accounts renew in december", cards, TODAY)
+    found = dated_in_month("clients renewing in december", cards, TODAY)
     assert found is not None
     what, month, dated = found
     assert (what, month) == ("renewal date", (2026, 12))

@@ -23,6 +23,6 @@ def test_a_lost_deal_row_says_why_when_the_question_asks(tmp_path: Path) -> None
     engine = ListingEngine(catalog)
     account = AccountPayload(account_id="301", account_name="Dune Kites", stage="Closed Lost")
     row = "1. Dune Kites (account 301): Closed Lost"
-    asked = engine._with_asked_fields(row, account, "deals we lost and to whom")
+    asked = engine._with_asked_fields(row, account, "lost accounts, with why")
     assert asked == f"{row}; lost reason: Went with Basin Risk Group"
     assert engine._with_asked_fields(row, account, "which deals are closed") == row

@@ -41,7 +41,7 @@ EXTRA = {
         ("what stage are they at", []),
         ("loss notes", []),  # no value
         ("who is our account manager", ["account_manager"]),
-        ("who's handling them on our side", ["broker"]),
+        ("who handles them for us", ["broker"]),
     ],
 )
 def test_a_key_is_asked_for_by_its_words(question: str, keys: list[str]) -> None:

@@ -481,7 +481,7 @@ class PersonIndex(ScriptedIndex):
     [
         ("which accounts is gail moreno involved with", None),  # she may be at more of them
         ("what did gail moreno send", "29041"),  # one person, one account
-        ("who do we have in moreno", None),  # after "in": a place of the book, not the person
+        ("anyone out in moreno", None),  # after "in": a place of the book, not the person
     ],
 )
 async def test_a_person_named_in_a_listing_or_as_a_place_leaves_it_the_books_question(

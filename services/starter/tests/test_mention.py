@@ -171,7 +171,7 @@ async def test_the_span_naming_an_account_wins_whatever_verb_is_glued_to_it() ->
         ("nonprofits", "any nonprofits?", False),
         ("Nonprofits", "Nonprofits in the book?", False),
         ("Pelican said", "what Pelican said", False),
-        ("state farm non-renewing", "why is state farm non-renewing the kiln shop", False),
+        ("travelers cancelling", "why is travelers cancelling the kite shop", False),
         ("Hartford Farm Supply", "Mark Hartford Farm Supply as Quoted", True),  # no carrier
     ],
 )

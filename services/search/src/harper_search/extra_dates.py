@@ -1,4 +1,4 @@
-"""Listings by a date that state.md keeps beyond the format ("what renews in December").
+"""Listings by a date that state.md keeps beyond the format ("whose renewal falls in June").
 
 Books often carry dates of their own in the frontmatter (``renewal_date``, ``effective_date``).
 A question that names such a key (by its words, as ``state_extras`` reads them) and a month

@@ -114,7 +114,7 @@ class ListingEngine:
 
     def _with_asked_fields(self, row: str, account: AccountPayload, question: str) -> str:
         """The row, with the fields of the account's state.md beyond the format's own that the
-        question asks ("deals we lost and to whom": its lost_reason)."""
+        question asks ("lost accounts, with why": their lost_reason)."""
         card = self.catalog.get(account.account_id)
         fields = asked_extras(question, card.extra) if card is not None else []
         return "; ".join([row, *(f"{f.label.lower()}: {f.value}" for f in fields)])

@@ -67,7 +67,7 @@ class ListingQuery:
     rank: PremiumRank | None = None
     """Ordered by premium and cut ("the five biggest", "top 10"); None keeps the usual order."""
     staff: tuple[str, ...] = ()
-    """The agency's people the question names ("Dominic's accounts"): their accounts only."""
+    """The agency's people the question names ("Ana's clients"): their accounts only."""
     staff_accounts: frozenset[str] = frozenset()
     question: str = ""
     """The question as asked (its other words may ask fields of each account listed)."""

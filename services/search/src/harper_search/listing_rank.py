@@ -28,8 +28,8 @@ _MONEY_ASKED = re.compile(r"\b(?:premiums?|dollars?|money|worth|revenue|book|\$)
 
 
 def asks_premium_total(question: str) -> bool:
-    """Whether the question asks what the listed accounts' premiums come to ("total premium
-    across everything quoted", "what do our bound deals add up to in premium")."""
+    """Whether the question asks what the listed accounts' premiums come to ("sum of the
+    premiums we have bound", "what do our quoted deals add up to in premium")."""
     return bool(_TOTAL.search(question)) and bool(_MONEY_ASKED.search(question))
 
 

@@ -1,8 +1,8 @@
 """Our own people on an account: who at the agency handles it, as state.md says beyond the format.
 
 The memory format has no field for the agency's broker, but books written by brokerages often
-carry one (``broker: dominic.yazzie``, ``account_manager: Lena Varga``). A listing that names
-one of them ("Dominic's accounts", "what's on Lena's desk") keeps the accounts they handle.
+carry one (``broker: ana.ortiz``, ``account_manager: Joe Pike``). A listing that names
+one of them ("Ana's clients", "what's on Joe's desk") keeps the accounts they handle.
 """
 
 from __future__ import annotations
@@ -36,14 +36,14 @@ def staff_of(extra: Mapping[str, object]) -> tuple[str, ...]:
 
 
 def name_parts(person: str) -> set[str]:
-    """The parts of a person's name or handle that can name them ("dominic.yazzie" -> dominic,
-    yazzie); parts of two letters or fewer are left out."""
+    """The parts of a person's name or handle that can name them ("ana.ortiz" -> ana,
+    ortiz); parts of two letters or fewer are left out."""
     return {part for part in _NAME_PART.findall(person.lower()) if len(part) > 2}
 
 
 def staff_named(question: str, people: Iterable[str], other_words: set[str]) -> set[str]:
     """The people of ``people`` the question names by a part of their name: said as a possessive
-    ("dominic's"), or at all when that part is no other word of the book (``other_words``:
+    ("ana's"), or at all when that part is no other word of the book (``other_words``:
     account names, places, contacts)."""
     said = _QUESTION_WORD.findall(question.lower())
     possessive = {w[:-2] for w in said if w.endswith(("'s", "\u2019s"))}

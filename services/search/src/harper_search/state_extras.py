@@ -41,8 +41,8 @@ KEY_WORDS_SAID_AS: dict[str, frozenset[str]] = {
     "broker": frozenset("handling handles handler producer rep".split()),
     "carrier": frozenset("insurer insured".split()),
 }
-"""Everyday words for words keys are made of: "what are they paying today" asks
-``expiring_premium``, "who's handling it on our side" asks ``broker``."""
+"""Everyday words for words keys are made of: "what do they pay now" asks
+``expiring_premium``, "who handles them for us" asks ``broker``."""
 
 
 @dataclass(frozen=True)

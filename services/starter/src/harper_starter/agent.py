@@ -165,7 +165,7 @@ class StarterAgent:
         if carried is None and (only_a_thing or unclear_no_value):
             looked_up = await resolve_by_spans(self.index, query)
             # "<account> cooler limit": a thing of the account, asked without a verb; with a
-            # verb ("deepest well <account> has drilled") only when the account's own name is
+            # verb ("how far <account> has hauled") only when the account's own name is
             # said, not only one of its people's
             if looked_up.account is not None and (only_a_thing or looked_up.person is None):
                 decision = about_a_thing_of(decision)
@@ -183,7 +183,7 @@ class StarterAgent:
             and resolution.person is not None
             and after_a_place_word(query, written)
         ):
-            # "who do we have in douglas": a place of the book, not the person of that name
+            # "anyone out in <a town>": a place of the book, not a person of that name
             resolution = Resolution(written_name=written, how="a place, not a person")
         new_business = bool(written) and looks_like_a_business(written, query)
         asking = decision.intent == "search"
@@ -199,12 +199,12 @@ class StarterAgent:
             a_place = False
             if named and not listing and decision.cross_account:
                 # "anything new from X": only a weak sign of many accounts, and X is in the book
-                # unless X follows "in", "near" ...: then X is a place ("who's in douglas")
+                # unless X follows "in", "near" ...: then X is a place ("clients up in <a town>")
                 a_place = after_a_place_word(query, spanned.written_name or "")
                 if not a_place:
                     decision = one_account(decision)
                     info = intent_info(decision)
-            # "which accounts is <person> involved with": the book's files may know the person
+            # "list the clients <person> works for": the book's files may know the person
             # at more accounts than the one whose contact they are; the question stays the book's
             by_person_in_listing = listing and spanned.person is not None
             if not (a_place or by_person_in_listing) and (

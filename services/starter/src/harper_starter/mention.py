@@ -152,7 +152,7 @@ def name_words(name: str) -> list[str]:
 
 def holds(mention: str, account_name: str) -> bool:
     """Every word of the mention is a word of the account's name (in any order), a family
-    name said in the plural included ("the Begays" for Begay Well Drilling)."""
+    name said in the plural included ("the Okafors" for Okafor Freight)."""
     wanted = name_words(mention)
     words = name_words(account_name)
     known = {*words, *(a + b for a, b in itertools.pairwise(words))}  # "Snap Fix": "snapfix"
@@ -174,7 +174,7 @@ def without_carriers(lowered: list[str]) -> list[str]:
 def looks_like_a_business(mention: str, query: str) -> bool:
     """Whether an unknown mention could be a business nobody has filed yet.
 
-    Never when it is a carrier's name and no trade word ("state farm non-renewing"), holds a
+    Never when it is a carrier's name and no trade word ("travelers cancelling"), holds a
     closed-class word (other than "&", "and", "of", a leading "The") or starts or ends with a
     lowercase verb: then it is a fragment of the question ("offer Lakeshore", "I'm in Bend").
     Otherwise when it ends in a legal form, holds a trade word ("Bakery", "Roofing"), or is
@@ -188,7 +188,7 @@ def looks_like_a_business(mention: str, query: str) -> bool:
     if len(rest) < len(lowered) and not any(
         w in BUSINESS_NOUNS or w.strip(".") in short_forms() for w in rest
     ):
-        return False  # "state farm non-renewing": a carrier, not a business to file
+        return False  # "travelers cancelling": a carrier, not a business to file
     inner = lowered[1:] if lowered[0] == "the" else lowered
     if any(w in closed_words() and w not in _JOINERS for w in inner):
         return False

@@ -227,8 +227,8 @@ async def resolve_by_spans(index: IndexClient, query: str, people_only: bool = F
 
 
 async def resolve_by_kind(index: IndexClient, written: str) -> Resolution:
-    """An account named by what it is ("the food pantry", "the winery", "the flagstaff pottery
-    studio"): the one description match whose name, trade or place holds at least half of the
+    """An account named by what it is ("the food pantry", "the winery", "the reno kite
+    shop"): the one description match whose name, trade or place holds at least half of the
     written words, and no other account that does."""
     words = {
         w
