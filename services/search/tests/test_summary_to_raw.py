@@ -77,6 +77,9 @@ def _hit(text: str, path: str, channel: PassageChannel, line: int) -> PassageHit
     )  # fmt: skip
 
 
+OPENER = _hit("Sam: You mentioned cyber. Anything happen?", f"{FOLDER}/raw.txt", "call", 4)
+
+
 class NoProgress:
     async def step(self, _: object) -> None:
         return None
@@ -110,11 +113,13 @@ class SummaryFirst:
         limit: int = 8,
     ) -> PassagesReply:
         self.asked.append(text)
+        return PassagesReply(hits=self.hits(text))
+
+    def hits(self, text: str) -> list[PassageHit]:
         summary = _hit(SUMMARY.split("---\n")[-1].strip(), f"{FOLDER}/summary.md", "summary", 5)
-        opener = _hit("Sam: You mentioned cyber. Anything happen?", f"{FOLDER}/raw.txt", "call", 4)
         if "fake invoice" in text:
-            return PassagesReply(hits=[_hit(LOSS, f"{FOLDER}/raw.txt", "call", 6), opener])
-        return PassagesReply(hits=[summary, opener])
+            return [_hit(LOSS, f"{FOLDER}/raw.txt", "call", 6), OPENER]
+        return [summary, OPENER]
 
 
 @pytest.fixture
@@ -146,19 +151,10 @@ SPANISH = "Dana: El horno nuevo llega en diciembre, cuesta como 85 mil."
 class SpanishSource(SummaryFirst):
     """The raw file tells the summary's fact in Spanish: no query in English finds it."""
 
-    async def passages(
-        self,
-        text: str,
-        account_ids: Sequence[str] = (),
-        channels: Sequence[PassageChannel] | None = None,
-        limit: int = 8,
-    ) -> PassagesReply:
-        self.asked.append(text)
-        summary = _hit(OVEN, f"{FOLDER}/summary.md", "summary", 5)
-        opener = _hit("Sam: You mentioned cyber. Anything happen?", f"{FOLDER}/raw.txt", "call", 4)
+    def hits(self, text: str) -> list[PassageHit]:
         if len(self.asked) > 1:
-            return PassagesReply(hits=[opener])
-        return PassagesReply(hits=[summary, opener])
+            return [OPENER]
+        return [_hit(OVEN, f"{FOLDER}/summary.md", "summary", 5), OPENER]
 
 
 @pytest.mark.anyio

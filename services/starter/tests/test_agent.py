@@ -121,11 +121,15 @@ class Steps:
 
 
 def make_agent(
-    sessions: SessionStore, agents: ScriptedAgents, steps: Steps, classifier: Any = None
+    sessions: SessionStore,
+    agents: ScriptedAgents,
+    steps: Steps,
+    classifier: Any = None,
+    index: Any = None,
 ) -> StarterAgent:
     return StarterAgent(
         classifier=classifier or IntentClassifier(),
-        index=ScriptedIndex(),  # type: ignore[arg-type]
+        index=index or ScriptedIndex(),
         sessions=sessions,
         bus=agents,  # type: ignore[arg-type]
         progress=lambda _: steps,
@@ -488,14 +492,9 @@ async def test_a_person_named_in_a_listing_or_as_a_place_leaves_it_the_books_que
     sessions: SessionStore, query: str, account: str | None
 ) -> None:
     agents = ScriptedAgents()
-    agent = StarterAgent(
-        classifier=IntentClassifier(),
-        index=PersonIndex(),  # type: ignore[arg-type]
-        sessions=sessions,
-        bus=agents,  # type: ignore[arg-type]
-        progress=lambda _: Steps(),
+    reply = await make_agent(sessions, agents, Steps(), index=PersonIndex()).handle_query(
+        ask(query)
     )
-    reply = await agent.handle_query(ask(query))
     assert reply.type == "success", reply
     handed = agents.sent[0][1].account
     assert (handed.account_id if handed else None) == account

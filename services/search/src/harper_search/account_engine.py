@@ -33,6 +33,7 @@ from harper_search.passages import Passage, passages
 from harper_search.people import asked_person, introduce
 from harper_search.question_cues import FIRST, RECEIVED, SAID, asked_channel, without_name
 from harper_search.ranking import findings
+from harper_search.run_log import raw_of
 from harper_search.session import ToolSession
 from harper_search.spelling import correct_cues
 from harper_search.state_extras import ExtraField, asked_extras
@@ -424,7 +425,7 @@ class AccountEngine:
             if not await read_to_cite(session, hit.path):
                 continue
             draft.cite(hit.path)
-            source = re.sub(r"summary\.md$", "raw.txt", hit.path)
+            source = raw_of(hit.path)
             if source != hit.path and await read_to_cite(session, source):
                 draft.cite(source)  # a summary's sentence: the source it summarises is cited too
             said = f'"{unit.text}"'
@@ -553,7 +554,7 @@ def _files_by_hits(hits: list[LineHit], topics: list[Topic]) -> list[str]:
     """Raw files ranked by their best hit (a summary.md hit counts for its raw.txt)."""
     scores: dict[str, float] = {}
     for hit in hits:
-        raw = re.sub(r"summary\.md$", "raw.txt", hit.path)
+        raw = raw_of(hit.path)
         weight = hit.score + sum(
             1.0 for t in topics if t.says.search(hit.text) or (t.value and t.value.search(hit.text))
         )

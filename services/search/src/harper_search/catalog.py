@@ -33,11 +33,15 @@ class AccountCard:
     state: str | None
     insurance_types: tuple[str, ...]
     sources: tuple[str, ...]
-    staff: tuple[str, ...] = ()
-    """The agency's own people on the account (state.md's broker and the like, when given)."""
+    """Root-relative raw.txt paths, oldest first (source ids carry their date and time)."""
     extra: Mapping[str, Any] = field(default_factory=dict)
     """state.md's fields beyond the format's own (``AccountState.extra``)."""
-    """Root-relative raw.txt paths, oldest first (source ids carry their date and time)."""
+    staff: tuple[str, ...] = field(init=False)
+    """The agency's own people on the account (state.md's broker and the like), read from
+    ``extra`` once: every question about the book looks at every card's."""
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "staff", staff_of(self.extra))
 
 
 class Catalog:
@@ -92,8 +96,9 @@ class Catalog:
         they handle; both empty when it names none."""
         with self._lock:
             cards = list(self.cards.values())
-        people = {person for card in cards for person in card.staff}
-        if not people:
+        asked = name_parts(question)
+        people = {p for card in cards for p in card.staff if name_parts(p) & asked}
+        if not people:  # most questions name nobody of ours: no reading of every name
             return set(), set()
         other: set[str] = set()
         for card in cards:
@@ -146,7 +151,6 @@ def _card(account: AccountText) -> AccountCard | None:
         state=region.strip() or None,
         insurance_types=tuple(state.insurance_types or ()),
         sources=tuple(sources),
-        staff=staff_of(state.extra),
         extra=dict(state.extra),
     )
 

@@ -25,6 +25,7 @@ from harper_search.listing_rank import PremiumRank
 from harper_search.own_actions import OwnActions
 from harper_search.passage_answers import best_units
 from harper_search.passages import passages
+from harper_search.run_log import raw_of
 from harper_search.session import ToolSession
 from harper_search.state_extras import asked_extras
 from harper_search.terms import term_set
@@ -226,7 +227,7 @@ class ListingEngine:
             draft.cite(hit.path)
             day = hit.date.date().isoformat() if hit.date else "undated"
             said = f'"{unit.text}" ({hit.channel} of {day}, {hit.path})'
-            raw = re.sub(r"summary\.md$", "raw.txt", hit.path)
+            raw = raw_of(hit.path)
             if raw != hit.path and await read_to_cite(session, raw):
                 draft.cite(raw)  # the summary says it; the source it summarises is cited too
                 said = f'"{unit.text}" (summary of {day}, {hit.path}; the source: {raw})'

@@ -91,7 +91,8 @@ class LocalBrain:
                 self._describes(account.account_id),
             )
         corrected = correct_cues(question, self.known_word)
-        listing = await self._read(corrected, today, by_meaning=False)
+        handled = self.catalog.handled_by(question)
+        listing = await self._read(corrected, today, handled, by_meaning=False)
         dated = dated_in_month(corrected, list(self.catalog.cards.values()), today)
         if dated is not None:
             return await self._dated(session, listing, today, dated)
@@ -109,7 +110,7 @@ class LocalBrain:
                 return await self.accounts.answer(
                     session, account_id, account_name, question, self._describes(account_id)
                 )
-            listing = await self._read(corrected, today, by_meaning=True)
+            listing = await self._read(corrected, today, handled, by_meaning=True)
         if listing.has_conditions and not listing.unmatched:
             found = None
             if one_account_meant(question):
@@ -219,10 +220,16 @@ class LocalBrain:
         matched = await self.listings.matching(session, narrowed, today)
         return matched if isinstance(matched, list) and len(matched) == 1 else None
 
-    async def _read(self, question: str, today: date, by_meaning: bool) -> ListingQuery:
+    async def _read(
+        self,
+        question: str,
+        today: date,
+        handled: tuple[set[str], set[str]],
+        by_meaning: bool,
+    ) -> ListingQuery:
         """The question's filters; none when the indexer cannot be asked for the book's values
         (the question is then answered by description search). The agency's people it names
-        keep their own accounts."""
+        keep their own accounts (``handled``: ``Catalog.handled_by``)."""
         try:
             listing = await self.reader.read(question, today, by_meaning=by_meaning)
         except BusError:
@@ -233,7 +240,7 @@ class LocalBrain:
                 counting=False,
                 free_words=question,
             )
-        staff, accounts = self.catalog.handled_by(question)
+        staff, accounts = handled
         if not staff:
             return listing
         parts = {part for person in staff for part in name_parts(person)}

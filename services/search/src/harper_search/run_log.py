@@ -15,6 +15,11 @@ def is_source_path(path: str) -> bool:
     return path.startswith("accounts/") and any(folder in path for folder in SOURCE_FOLDERS)
 
 
+def raw_of(path: str) -> str:
+    """The raw.txt a source's summary.md summarises (any other path as it is)."""
+    return path[: -len("summary.md")] + "raw.txt" if path.endswith("/summary.md") else path
+
+
 @dataclass
 class RunLog:
     """Files read in this run, root-relative path -> text as read."""

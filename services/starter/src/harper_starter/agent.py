@@ -35,7 +35,6 @@ from harper_common.messages.query import (
 from harper_common.sessions import PendingSession, SessionStore
 from harper_starter.claude_intent import BrainConfigError, ClaudeIntentClassifier
 from harper_starter.intent import Classifier, IntentDecision
-from harper_starter.intent_patterns import SMALLTALK
 from harper_starter.intent_scope import (
     asks_where_in_book,
     points_at_one_account,
@@ -160,7 +159,9 @@ class StarterAgent:
         looked_up: Resolution | None = None  # the question's spans, looked up for any account
         only_a_thing = guessed(decision) and names_only_a_thing(query)
         unclear_no_value = (
-            decision.intent == "unclear" and not holds_a_value(query) and not small_talk(query)
+            decision.intent == "unclear"
+            and decision.rule != SMALL_TALK_RULE
+            and not holds_a_value(query)
         )
         if carried is None and (only_a_thing or unclear_no_value):
             looked_up = await resolve_by_spans(self.index, query)
@@ -382,6 +383,8 @@ class StarterAgent:
         return reply
 
 
+SMALL_TALK_RULE = "smalltalk"
+"""The classifier's rule for greetings and thanks ("good morning harper"): never a question."""
 GUESS_BELOW = 0.6
 """An update the classifier decided with less confidence than this, by the closest examples
 only, is a guess."""
@@ -400,11 +403,6 @@ def names_only_a_thing(query: str) -> bool:
     (an amount, a date, a number): the words can only name an account and a thing of it."""
     words = query_words(query)
     return bool(words) and not holds_a_value(query) and not any(is_verb_form(w) for w in words)
-
-
-def small_talk(query: str) -> bool:
-    """Greetings, thanks and the like only ("good morning harper")."""
-    return SMALLTALK.match(" ".join(query_words(query)).lower()) is not None
 
 
 def holds_a_value(query: str) -> bool:
