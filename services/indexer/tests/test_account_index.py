@@ -168,6 +168,22 @@ def test_the_people_of_its_sources_find_an_account(
     assert index.lookup(maple.name)[0].contact is None  # the name itself still wins
 
 
+def test_the_other_people_state_md_keeps_find_an_account(
+    small_index: AccountIndex, demo_states: list[AccountState]
+) -> None:
+    maple = next(s for s in demo_states if s.account_id == "29041")
+    extra = {
+        "other_contacts": [{"name": "Dr. Ines Vallejo", "role": "Owner"}],
+        "billing_contact": {"name": "Rory Pask", "email": "rory@example.com"},
+        "notes_list": ["not a person"],
+    }
+    small_index.upsert_states([maple.model_copy(update={"extra": extra, "version": 99})])
+    for written, person in (("vallejo", "Dr. Ines Vallejo"), ("Rory Pask", "Rory Pask")):
+        found = small_index.lookup(written)[0]
+        assert (found.account_id, found.contact) == ("29041", person), written
+        assert found.score >= 0.9
+
+
 def test_a_long_name_is_found_by_its_initials_written_exactly(
     small_index: AccountIndex, demo_states: list[AccountState]
 ) -> None:

@@ -3,21 +3,15 @@ the file from a line on, with where to read on; the run still records the whole 
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
+from fake_directory import FakeDirectory
 
 from harper_common.memory.paths import MemoryRoot
 from harper_common.messages.index import (
-    DescriptionFilters,
-    DescriptionHit,
-    NameMatch,
-    PassageChannel,
     PassageHit,
-    PassagesReply,
-    ScanReply,
 )
 from harper_search.long_file import WINDOW_CHARS, window
 from harper_search.run_log import RunLog
@@ -34,38 +28,18 @@ def transcript(turns: int) -> str:
     return "\n".join(lines) + "\n"
 
 
-class OnePassage:
+class OnePassage(FakeDirectory):
     """A directory whose passage index knows one line of the long call."""
 
     def __init__(self, line: int, text: str) -> None:
+        super().__init__()
         self.hit = PassageHit(
             account_id="40001", path=CALL, line=line, text=text, channel="call",
             date=datetime(2026, 3, 1, tzinfo=UTC), score=0.9,
         )  # fmt: skip
-        self.asked: list[str] = []
 
-    async def lookup(self, name: str, limit: int = 5) -> list[NameMatch]:
-        return []
-
-    async def search(
-        self, text: str, filters: DescriptionFilters | None = None, limit: int = 10
-    ) -> list[DescriptionHit]:
-        return []
-
-    async def scan(
-        self, filters: DescriptionFilters | None = None, limit: int | None = None
-    ) -> ScanReply:
-        return ScanReply(accounts=[], total=0)
-
-    async def passages(
-        self,
-        text: str,
-        account_ids: Sequence[str] = (),
-        channels: Sequence[PassageChannel] | None = None,
-        limit: int = 8,
-    ) -> PassagesReply:
-        self.asked.append(text)
-        return PassagesReply(hits=[self.hit], dense_complete=True)
+    def hits(self, text: str) -> list[PassageHit]:
+        return [self.hit]
 
 
 def memory_with(tmp_path: Path, text: str) -> MemoryRoot:

@@ -6,21 +6,16 @@ account's initials are set aside in the passage query."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
+from fake_directory import FakeDirectory
 
 from harper_common.memory.paths import MemoryRoot
 from harper_common.messages.index import (
-    DescriptionFilters,
-    DescriptionHit,
-    NameMatch,
     PassageChannel,
     PassageHit,
-    PassagesReply,
-    ScanReply,
 )
 from harper_search.account_engine import AccountEngine
 from harper_search.question_cues import initials, without_name
@@ -85,35 +80,9 @@ class NoProgress:
         return None
 
 
-class SummaryFirst:
+class SummaryFirst(FakeDirectory):
     """A passage index that ranks the summary first for the question, and finds the raw turn
     only for a query made of the summary's own words."""
-
-    def __init__(self) -> None:
-        self.asked: list[str] = []
-
-    async def lookup(self, name: str, limit: int = 5) -> list[NameMatch]:
-        return []
-
-    async def search(
-        self, text: str, filters: DescriptionFilters | None = None, limit: int = 10
-    ) -> list[DescriptionHit]:
-        return []
-
-    async def scan(
-        self, filters: DescriptionFilters | None = None, limit: int | None = None
-    ) -> ScanReply:
-        return ScanReply(accounts=[], total=0)
-
-    async def passages(
-        self,
-        text: str,
-        account_ids: Sequence[str] = (),
-        channels: Sequence[PassageChannel] | None = None,
-        limit: int = 8,
-    ) -> PassagesReply:
-        self.asked.append(text)
-        return PassagesReply(hits=self.hits(text))
 
     def hits(self, text: str) -> list[PassageHit]:
         summary = _hit(SUMMARY.split("---\n")[-1].strip(), f"{FOLDER}/summary.md", "summary", 5)

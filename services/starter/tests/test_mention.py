@@ -108,6 +108,7 @@ def test_a_family_name_in_the_plural_is_held_by_the_name() -> None:
     assert holds("the Ospreys", "Osprey Sign Works & Sons")
     assert holds("ospreys", "Osprey Sign Works & Sons")
     assert not holds("the Finches", "Osprey Sign Works & Sons")
+    assert holds("the Finches", "Finch Funeral Home")  # "-es" plurals too
 
 
 def test_spans_never_start_or_end_on_a_verb_or_a_question_word() -> None:

@@ -7,6 +7,7 @@ from collections.abc import Sequence
 import pytest
 
 from harper_common.messages.index import AccountPayload, DescriptionHit, NameMatch
+from harper_starter.mention import may_be_initials
 from harper_starter.resolve import (
     looks_like_a_business,
     mention_spans,
@@ -137,12 +138,53 @@ def test_only_a_capitalised_name_or_a_legal_form_looks_like_a_new_business() -> 
 
 
 class InitialsIndex:
+    """Two accounts known by their initials: one that is no word, one that is a word."""
+
+    INITIALS = {
+        "hta": NameMatch(
+            account_id="7", account_name="Halvorsen Tran Architects", score=1.0, alias="HTA"
+        ),
+        "ace": NameMatch(
+            account_id="8", account_name="Alder Creek Electric", score=1.0, alias="ACE"
+        ),
+    }
+
     async def lookup(self, name: str, limit: int = 5) -> list[NameMatch]:
-        if name.lower() != "hta":
+        found = self.INITIALS.get(name.lower())
+        return [found] if found else []
+
+    async def lookup_many(self, names: Sequence[str], limit: int = 5) -> list[list[NameMatch]]:
+        return [await self.lookup(name, limit) for name in names]
+
+
+@pytest.mark.anyio
+async def test_initials_count_in_capitals_or_in_lowercase_when_they_are_no_word() -> None:
+    found = await resolve_by_spans(InitialsIndex(), "why does HTA want cyber")  # type: ignore[arg-type]
+    assert found.account is not None and found.account.account_id == "7"
+    lower = await resolve_by_spans(InitialsIndex(), "why does hta want cyber")  # type: ignore[arg-type]
+    assert lower.account is not None and lower.account.account_id == "7"
+    word = await resolve_by_spans(InitialsIndex(), "is there an ace in the quote")  # type: ignore[arg-type]
+    assert word.account is None
+    capitals = await resolve_by_spans(InitialsIndex(), "what does ACE pay")  # type: ignore[arg-type]
+    assert capitals.account is not None and capitals.account.account_id == "8"
+
+
+def test_insurance_shorthand_and_short_words_are_never_initials() -> None:
+    assert may_be_initials("ovh") and may_be_initials("OVH") and may_be_initials("ACE")
+    for word in ("coi", "ace", "the", "gl", "bop", "wc", "tax"):
+        assert not may_be_initials(word), word
+
+
+class PeopleIndex:
+    """A person's last name in the plural scores below a one-word match (as trigrams do)."""
+
+    async def lookup(self, name: str, limit: int = 5) -> list[NameMatch]:
+        if name.lower() not in ("pikes", "pike"):
             return []
+        score = 0.9 if name.lower() == "pike" else 0.68
         return [
             NameMatch(
-                account_id="7", account_name="Halvorsen Tran Architects", score=1.0, alias="HTA"
+                account_id="9", account_name="Reno Kite Shop", score=score, contact="Joe Pike"
             )
         ]
 
@@ -151,11 +193,11 @@ class InitialsIndex:
 
 
 @pytest.mark.anyio
-async def test_initials_count_only_when_written_in_capitals() -> None:
-    found = await resolve_by_spans(InitialsIndex(), "why does HTA want cyber")  # type: ignore[arg-type]
-    assert found.account is not None and found.account.account_id == "7"
-    lower = await resolve_by_spans(InitialsIndex(), "why does hta want cyber")  # type: ignore[arg-type]
-    assert lower.account is None
+async def test_a_family_named_in_the_plural_is_the_account_of_its_person() -> None:
+    found = await resolve_by_spans(PeopleIndex(), "how many acres do the pikes lease")  # type: ignore[arg-type]
+    assert found.account is not None and found.account.account_id == "9"
+    other = await resolve_by_spans(PeopleIndex(), "how many acres do the spikes lease")  # type: ignore[arg-type]
+    assert other.account is None
 
 
 class DescribedBook:

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from harper_common.memory import AccountState
+from harper_common.memory.people import account_people
 from harper_common.messages.index import (
     AccountPayload,
     DescriptionFilters,
@@ -34,7 +35,7 @@ from harper_indexer.lexical import Bm25Vectors
 from harper_indexer.names import name_similarity, name_vector, normalise_name, query_vector
 from harper_indexer.store import AccountPoint, PayloadMatch, Scored, VectorStore
 
-INDEX_FORMAT = 4
+INDEX_FORMAT = 5
 """Raise when descriptions, payloads or vectors change shape: stored points are then rewritten."""
 LISTING_SCORE = 1.0
 """The score of every hit of a search without text (a filtered listing: all match equally)."""
@@ -179,7 +180,7 @@ class AccountIndex:
         }
 
     def _people(self, state: AccountState) -> list[str]:
-        people = _primary(state)
+        people = [person.name for person in account_people(state)]  # state.md's, primary first
         if self.people_of is not None:
             known = {p.casefold() for p in people}
             people += [p for p in self.people_of(state.account_id) if p.casefold() not in known]
@@ -294,12 +295,6 @@ def _initials(name: str) -> list[str]:
     PLLC"; the legal form, "and" and "the" left out), which brokers write for long names."""
     words = normalise_name(name).split()
     return ["".join(w[0] for w in words).upper()] if len(words) >= 3 else []
-
-
-def _primary(state: AccountState) -> list[str]:
-    """The account's primary contact, when state.md names one."""
-    contact = state.primary_contact
-    return [contact.name] if contact and contact.name and contact.name.strip() else []
 
 
 def _latest(states: Sequence[AccountState]) -> list[AccountState]:

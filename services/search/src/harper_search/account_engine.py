@@ -15,6 +15,7 @@ from dataclasses import dataclass, replace
 from harper_common.memory.errors import HarperMemoryError
 from harper_common.memory.history import parse_history
 from harper_common.memory.models import AccountState
+from harper_common.memory.people import AccountPerson
 from harper_common.memory.state import parse_state
 from harper_common.messages.index import PassageHit
 from harper_search.answer_text import field_line, overview_line, quote, topic_lines, where
@@ -45,6 +46,7 @@ from harper_search.state_fields import (
     asks_contact_attribute,
     names_contact,
 )
+from harper_search.state_people import people_asked, person_label, person_value
 from harper_search.terms import term_set
 from harper_search.tool_specs import (
     LIST_FILES,
@@ -120,6 +122,8 @@ class _Asked:
     """The first message is wanted, not the newest."""
     extras: list[ExtraField]
     """Fields of state.md beyond the format's own that the question names by their key."""
+    people: list[AccountPerson]
+    """People of state.md asked for by name or role, in place of the primary contact."""
 
 
 @dataclass(frozen=True)
@@ -171,8 +175,9 @@ class AccountEngine:
             else:
                 lines[1:1] = said
         person = asked_person(question)
-        if person is not None and asked.overview:
-            lines[1:1] = self._introduction(draft, person, reading)
+        if person is not None and (asked.overview or asked.people):
+            introduced = self._introduction(draft, person, reading, known=bool(asked.people))
+            lines[1:1] = introduced
         if not any(path in reading.read for path in draft.citations):
             draft.cite(*list(reading.read)[:2])
         if len(reading.read) < len(reading.sources):
@@ -182,11 +187,14 @@ class AccountEngine:
         draft.answer = "\n".join(lines)
         return draft
 
-    def _introduction(self, draft: Draft, name: str, reading: _Reading) -> list[str]:
-        """Who a person of the account's files is: how they sign, what they first said."""
+    def _introduction(
+        self, draft: Draft, name: str, reading: _Reading, known: bool = False
+    ) -> list[str]:
+        """Who a person of the account's files is: how they sign, what they first said.
+        ``known``: state.md names them (and says so in its own line)."""
         met = introduce(name, reading.read, reading.found)
         if met is None:
-            return [f"- No one named {name} is in the files read."]
+            return [] if known else [f"- No one named {name} is in the files read."]
         lines: list[str] = []
         if met.signature:
             draft.cite(met.path)
@@ -213,13 +221,30 @@ class AccountEngine:
         numbered = not fields and ENDS_ON_NUMBER.search(text)
         if numbered and state is not None and names_contact(question, state):
             fields = [f for f in STATE_FIELDS if f.name == "contact"]
+        people = self._people(text, fields, bool(numbered), state)
+        if people:
+            fields = [f for f in fields if f.name != "contact"]
         extras = self._extras(text, topics, state)
-        overview = not fields and not topics and not extras
+        overview = not fields and not topics and not extras and not people
         if overview:
             fields = [f for f in STATE_FIELDS if f.name in _OVERVIEW]
         channel = None if asks_contact_attribute(text) else asked_channel(text)
         first = FIRST.search(text) is not None
-        return _Asked(text, fields, topics, state, overview, channel, first, extras)
+        return _Asked(text, fields, topics, state, overview, channel, first, extras, people)
+
+    @staticmethod
+    def _people(
+        text: str, fields: list[StateField], numbered: bool, state: AccountState | None
+    ) -> list[AccountPerson]:
+        """The people of state.md a question about a contact asks for ("ana ortiz phone",
+        "who is the bookkeeper"), when one of them is not the primary contact."""
+        if state is None:
+            return []
+        about_a_contact = (
+            any(f.name == "contact" for f in fields) or numbered or asked_person(text) is not None
+        )
+        people = people_asked(text, state) if about_a_contact else []
+        return people if any(not p.primary for p in people) else []
 
     @staticmethod
     def _extras(text: str, topics: list[Topic], state: AccountState | None) -> list[ExtraField]:
@@ -262,6 +287,9 @@ class AccountEngine:
             for field in asked.fields
         ]  # fmt: skip
         state_path = f"accounts/{draft.account_id}/state.md"
+        for person in asked.people:
+            draft.cite(state_path)
+            lines.append(field_line(person_label(person), person_value(person), state_path, None))
         for extra in asked.extras:
             draft.cite(state_path)
             lines.append(field_line(extra.label, extra.value, state_path, None))

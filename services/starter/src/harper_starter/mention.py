@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 
+from harper_common.vocabulary import vocabulary
 from harper_starter.intent_lexicon import BUSINESS_NOUNS, CARRIERS, FIELD
 
 WORDS_DIR = Path(__file__).parent / "words"
@@ -90,6 +91,33 @@ def is_verb_form(word: str) -> bool:
     return word in base or word in irregular or any(s in base for s in _stems(word))
 
 
+@cache
+def short_words() -> frozenset[str]:
+    """Short English words and insurance shorthand (``words/short_words.txt``, the coverage
+    lines' shorthand): written in lowercase, they are words, never an account's initials."""
+    shorthand = (s.lower() for line in vocabulary().lines for s in line.shorthand)
+    return frozenset(_lines("short_words.txt")) | frozenset(shorthand)
+
+
+MIN_INITIALS = 3
+
+
+def may_be_initials(written: str) -> bool:
+    """Whether a mention may be an account's initials: written in capitals ("OVH"), or one
+    lowercase run of letters that is no word ("ovh"; not "ace", "coi" or "the")."""
+    text = written.strip()
+    if text.isupper():
+        return True
+    lower = text.lower()
+    return (
+        lower.isalpha()
+        and lower.isascii()
+        and len(lower) >= MIN_INITIALS
+        and lower not in short_words()
+        and not is_frame_word(lower)
+    )
+
+
 def is_frame_word(word: str) -> bool:
     """A word that holds the sentence together or says what is done: never a mention's edge."""
     lower = word.lower().replace("’", "'")
@@ -156,10 +184,13 @@ def holds(mention: str, account_name: str) -> bool:
     wanted = name_words(mention)
     words = name_words(account_name)
     known = {*words, *(a + b for a, b in itertools.pairwise(words))}  # "Snap Fix": "snapfix"
-    return bool(wanted) and all(w in known or _plural_of(w, known) for w in wanted)
+    return bool(wanted) and all(w in known or plural_of(w, known) for w in wanted)
 
 
-def _plural_of(word: str, known: set[str]) -> bool:
+def plural_of(word: str, known: set[str]) -> bool:
+    """``word`` is the plural of one of ``known`` ("montoyas" of "montoya", "ruizes" of "ruiz")."""
+    if len(word) > 5 and word.endswith("es") and word[:-2] in known:
+        return True
     return len(word) > 4 and word.endswith("s") and word[:-1] in known
 
 

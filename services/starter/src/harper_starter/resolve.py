@@ -11,7 +11,15 @@ from harper_common.bus.index_client import IndexClient
 from harper_common.messages.index import AccountPayload, DescriptionFilters, NameMatch
 from harper_common.messages.query import AccountAlternative, AccountRef
 from harper_starter.intent_lexicon import FRAME
-from harper_starter.mention import Span, candidate_spans, holds, is_frame_word
+from harper_starter.mention import (
+    Span,
+    candidate_spans,
+    holds,
+    is_frame_word,
+    may_be_initials,
+    name_words,
+    plural_of,
+)
 from harper_starter.mention import looks_like_a_business as looks_like_a_business
 
 GENERIC_BUSINESS_WORDS = frozenset(
@@ -89,6 +97,7 @@ async def resolve_by_name(index: IndexClient, candidates: Sequence[str]) -> Reso
 
 
 LOOKUP_LIMIT = 10
+EXACT_INITIALS = 0.99
 MAX_HOLDERS = 4
 """A mention whose words all belong to more names than this is a common word, not a name."""
 
@@ -153,9 +162,12 @@ def mention_spans(query: str) -> list[str]:
 
 
 def _as_written(written: str, matches: list[NameMatch]) -> list[NameMatch]:
-    """Initials ("HTA") count only when written in capitals: "hta" in lower case may be a word."""
-    capitals = written.strip().isupper()
-    return [m for m in matches if m.alias is None or capitals]
+    """Initials ("HTA") count when written in capitals, or in lowercase when they are no word:
+    "ovh" may be initials, "ace" is a word (``mention.may_be_initials``)."""
+    if written.strip().isupper():
+        return matches
+    initials = may_be_initials(written)  # in lowercase, only initials spelled exactly
+    return [m for m in matches if m.alias is None or (initials and m.score >= EXACT_INITIALS)]
 
 
 @dataclass(frozen=True)
@@ -185,10 +197,20 @@ def _read_span(span: Span, looked_up: list[NameMatch], people_only: bool) -> _Pi
         scored = [m.model_copy(update={"score": max(m.score, floor)}) for m in held]
         return _Pick(scored[0].score, span.words, span.capitals, span.text, scored, True)
     floor = SINGLE_WORD_SCORE if span.words == 1 else FOUND_SCORE
-    matches = [m for m in found if m.score >= floor]
+    family = [m.model_copy(update={"score": floor}) for m in found if _family_of(span, m)]
+    matches = [m for m in found if m.score >= floor] or family
     if not matches:
         return None
     return _Pick(matches[0].score, span.words, span.capitals, span.text, matches, False)
+
+
+def _family_of(span: Span, match: NameMatch) -> bool:
+    """A family named by its person's last name in the plural: "the Ruizes", "the Pikes"."""
+    if span.words != 1 or match.contact is None:
+        return False
+    last = name_words(match.contact)[-1:]
+    written = name_words(span.text)
+    return bool(last and written) and plural_of(written[0], set(last))
 
 
 async def resolve_by_spans(index: IndexClient, query: str, people_only: bool = False) -> Resolution:
