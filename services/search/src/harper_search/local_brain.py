@@ -36,7 +36,12 @@ from harper_search.spelling import correct_cues
 from harper_search.staff import name_parts
 from harper_search.state_fields import asked_fields
 from harper_search.terms import words
-from harper_search.tool_specs import LOOKUP_ACCOUNT, LookupAccountInput
+from harper_search.tool_specs import (
+    LOOKUP_ACCOUNT,
+    SEARCH_FILES,
+    LookupAccountInput,
+    SearchFilesInput,
+)
 
 NAME_MATCH = 0.75
 _NAME_NOISE = frozenset({"llc", "inc", "co", "corp", "the", "and", "of", "ltd", "company", "&"})
@@ -50,6 +55,22 @@ LISTING_CUE = re.compile(
     re.I,
 )
 """Words of a question about several accounts."""
+
+
+ONE_BY_FILES = 3
+"""A question about one account that names none is about the account whose files hold this
+many best passages for it, every one of them."""
+
+
+def about_one_account(request: AgentRequest) -> bool:
+    """The starter read the question as about one account it could not name, and nothing in
+    it speaks of several."""
+    intent = request.intent
+    return (
+        intent.requires_specific_account
+        and not intent.cross_account
+        and LISTING_CUE.search(request.query) is None
+    )
 
 
 def one_account_meant(question: str) -> bool:
@@ -142,10 +163,33 @@ class LocalBrain:
             return Draft(
                 answer="Which account or which accounts do you mean? The question names neither."
             )
+        if about_one_account(request):
+            by_files = await self._one_by_its_files(session, question)
+            if by_files is not None:
+                one_id, one_name = by_files
+                await session.think(f"Only {one_name}'s files say it: reading them.")
+                return await self.accounts.answer(
+                    session, one_id, one_name, question, self._describes(one_id)
+                )
         await session.think(
             "No value of the book is close to the question: searching descriptions."
         )
         return await self.listings.by_description(session, question, listing, today)
+
+    async def _one_by_its_files(
+        self, session: ToolSession, question: str
+    ) -> tuple[str, str] | None:
+        """The account a question about one account means without naming it ("the agreed
+        value on the vintage console"): the one whose files hold every one of the best
+        passages for the question across the book. None when two accounts' files do."""
+        args = SearchFilesInput(query=question[:300], path="accounts", limit=ONE_BY_FILES)
+        result = await session.call(SEARCH_FILES, args)
+        hits = result.passages if result is not None and not result.is_error else []
+        owners = {hit.account_id for hit in hits}
+        if len(hits) < ONE_BY_FILES or len(owners) != 1:
+            return None
+        card = self.catalog.get(hits[0].account_id)
+        return (card.account_id, card.name) if card is not None else None
 
     async def _without_empty_readings(
         self, session: ToolSession, question: str, listing: ListingQuery, today: date

@@ -1,0 +1,96 @@
+"""A question about one account the starter could not name ("the agreed value on the vintage
+console") is answered about the account whose files hold every one of its best passages; when
+the best passages come from two accounts, or the question speaks of several, the book is
+searched as a listing."""
+
+from __future__ import annotations
+
+from datetime import UTC, date, datetime
+from pathlib import Path
+
+import pytest
+from fake_directory import FakeDirectory
+
+from harper_common.memory.paths import MemoryRoot
+from harper_common.messages.index import PassageHit
+from harper_common.messages.query import AgentRequest, IntentInfo
+from harper_search.catalog import Catalog
+from harper_search.local_brain import LocalBrain
+from harper_search.session import ToolSession
+from harper_search.tool_specs import new_budget
+from harper_search.toolbox import Toolbox
+
+ACCOUNTS = {"51001": "Reno Kite Shop", "51002": "Sparks Sound Studio"}
+CONSOLE = "Sam: The vintage mixing console is scheduled at an agreed value of $90,000."
+
+
+def _state(account_id: str, name: str) -> str:
+    return (
+        f'---\naccount_id: "{account_id}"\nname: {name}\nstage: Quoted\n'
+        f'industry: Retail\nlocation: "Reno, NV"\nversion: 1\n---\n# {name}\n'
+    )
+
+
+def _hit(account_id: str, line: int) -> PassageHit:
+    path = f"accounts/{account_id}/sources/calls/call_20260301_0900/raw.txt"
+    return PassageHit(
+        score=0.5, account_id=account_id, path=path, channel="call", line=line, text=CONSOLE,
+        kind="turn", speaker="Sam", date=datetime(2026, 3, 1, 9, tzinfo=UTC),
+    )  # fmt: skip
+
+
+class Passages(FakeDirectory):
+    def __init__(self, owners: list[str]) -> None:
+        super().__init__()
+        self.owners = owners
+
+    def hits(self, text: str) -> list[PassageHit]:
+        return [_hit(owner, n + 3) for n, owner in enumerate(self.owners)]
+
+
+class NoProgress:
+    async def step(self, _: object) -> None:
+        return None
+
+
+@pytest.fixture
+def memory(tmp_path: Path) -> MemoryRoot:
+    for account_id, name in ACCOUNTS.items():
+        folder = tmp_path / f"accounts/{account_id}/sources/calls/call_20260301_0900"
+        folder.mkdir(parents=True)
+        (folder / "raw.txt").write_text(
+            f"Date: 2026-03-01T09:00:00Z\nParticipants: Sam\n\n{CONSOLE}\n", encoding="utf-8"
+        )
+        (tmp_path / f"accounts/{account_id}/state.md").write_text(
+            _state(account_id, name), encoding="utf-8"
+        )
+    return MemoryRoot(tmp_path)
+
+
+async def _ask(memory: MemoryRoot, owners: list[str], intent: IntentInfo) -> str | None:
+    catalog = Catalog(memory)
+    catalog.build()
+    session = ToolSession(Toolbox(memory, Passages(owners), []), new_budget(), NoProgress())
+    request = AgentRequest(
+        request_id="r", query="agreed value on the vintage console", intent=intent
+    )
+    draft = await LocalBrain(catalog).answer(request, session, date(2026, 3, 2))
+    return draft.account_id
+
+
+ONE = IntentInfo(intent="search", confidence=0.8, requires_specific_account=True)
+SEVERAL = IntentInfo(intent="search", confidence=0.8, cross_account=True)
+
+
+@pytest.mark.anyio
+async def test_the_account_whose_files_hold_every_best_passage_is_read(memory: MemoryRoot) -> None:
+    assert await _ask(memory, ["51002"] * 3, ONE) == "51002"
+
+
+@pytest.mark.anyio
+async def test_two_accounts_files_or_a_question_about_several_list_the_book(
+    memory: MemoryRoot,
+) -> None:
+    assert await _ask(memory, ["51002", "51001", "51002"], ONE) is None
+    assert await _ask(memory, ["51002"] * 3, SEVERAL) is None
+    assert await _ask(memory, ["51002"] * 2, ONE) is None  # too few passages to tell
