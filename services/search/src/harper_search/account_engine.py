@@ -32,7 +32,14 @@ from harper_search.passage_answers import (
 )
 from harper_search.passages import Passage, passages
 from harper_search.people import asked_person, introduce
-from harper_search.question_cues import FIRST, RECEIVED, SAID, asked_channel, without_name
+from harper_search.question_cues import (
+    FIRST,
+    RECEIVED,
+    SAID,
+    asked_channel,
+    without_name,
+    without_short_name,
+)
 from harper_search.ranking import findings
 from harper_search.run_log import raw_of
 from harper_search.session import ToolSession
@@ -211,25 +218,26 @@ class AccountEngine:
         """The fields, extra fields and topics the question asks about (an overview when none),
         with state.md read."""
         text = correct_cues(without_name(question, account_name), self.known_word)
-        fields = asked_fields(text)
-        topics = asked_topics(text)
+        bare = without_short_name(text, account_name)  # "where is sonoran pool": the place
+        fields = asked_fields(bare)
+        topics = asked_topics(bare)
         if any(t.name == "current_carrier" for t in topics):
             # "who has their coverage now", "who is the current carrier": the carrier, not the
             # lines of coverage nor the contact a bare "who is" would ask for
             fields = [f for f in fields if f.name not in ("coverage", "contact")]
         state = await self._state(session, base, draft)  # its extra fields may be asked too
-        numbered = not fields and ENDS_ON_NUMBER.search(text)
+        numbered = not fields and ENDS_ON_NUMBER.search(bare)
         if numbered and state is not None and names_contact(question, state):
             fields = [f for f in STATE_FIELDS if f.name == "contact"]
-        people = self._people(text, fields, bool(numbered), state)
+        people = self._people(bare, fields, bool(numbered), state)
         if people:
             fields = [f for f in fields if f.name != "contact"]
-        extras = self._extras(text, topics, state)
+        extras = self._extras(bare, topics, state)
         overview = not fields and not topics and not extras and not people
         if overview:
             fields = [f for f in STATE_FIELDS if f.name in _OVERVIEW]
-        channel = None if asks_contact_attribute(text) else asked_channel(text)
-        first = FIRST.search(text) is not None
+        channel = None if asks_contact_attribute(bare) else asked_channel(bare)
+        first = FIRST.search(bare) is not None
         return _Asked(text, fields, topics, state, overview, channel, first, extras, people)
 
     @staticmethod

@@ -6,6 +6,7 @@ with the account's own name taken out (so "Fox Run Auto Repair" does not ask abo
 from __future__ import annotations
 
 import re
+import unicodedata
 
 RECEIVED = re.compile(
     r"\b(did|has|have|were)\b.{0,40}\b(send|sent|provide\w*|get|got|receiv\w*|turn\w* in|"
@@ -52,3 +53,48 @@ def without_name(question: str, account_name: str) -> str:
     if len(short) >= 2:
         question = re.sub(rf"(?<![\w&]){re.escape(short)}(?![\w&])", " ", question)
     return " ".join(question.split())
+
+
+def without_short_name(question: str, account_name: str) -> str:
+    """The question without the account's name as people shorten it (``_without_name_words``):
+    what is left says which field is asked ("where is sonoran pool" asks the place). The
+    passage search keeps these words: they rank the files that name the business."""
+    return " ".join(_without_name_words(question.split(), account_name))
+
+
+_JOINERS = frozenset({"&", "and", "of", "the", "-"})
+
+
+def _fold(word: str) -> str:
+    """A word as names are compared: lower case, no accents, no possessive or punctuation."""
+    bare = unicodedata.normalize("NFKD", word.lower())
+    bare = "".join(c for c in bare if not unicodedata.combining(c))
+    bare = re.sub(r"['’]s$", "", bare)
+    return bare.strip(".,;:!?()\"'’")
+
+
+def _without_name_words(words: list[str], account_name: str) -> list[str]:
+    """The question's words without a run of the account's name words that is the name as
+    people shorten it: two or more of its words ("sonoran pool" of "Sonoran Pool & Spa
+    Service"), or its first word alone ("sonoran's"). A lone later word is kept: "pool" may be
+    what is asked about."""
+    names = [_fold(w) for w in account_name.split()]
+    known = {n for n in names if n and n not in _JOINERS}
+    first = next((n for n in names if n in known), "")
+    kept: list[str] = []
+    index = 0
+    while index < len(words):
+        end = index
+        while end < len(words) and (
+            _fold(words[end]) in known or (end > index and _fold(words[end]) in _JOINERS)
+        ):
+            end += 1
+        while end > index and _fold(words[end - 1]) in _JOINERS:
+            end -= 1  # a run never ends on "&" or "and"
+        run = [_fold(w) for w in words[index:end] if _fold(w) in known]
+        if len(run) >= 2 or (run and run[0] == first and len(first) > 2):
+            index = end
+            continue
+        kept.append(words[index])
+        index += 1
+    return kept

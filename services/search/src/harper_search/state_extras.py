@@ -39,7 +39,7 @@ KEY_WORDS_SAID_AS: dict[str, frozenset[str]] = {
     "expiring": frozenset("current currently now today existing".split()),
     "prior": frozenset("previous before old former".split()),
     "broker": frozenset("handling handles handler producer rep".split()),
-    "carrier": frozenset("insurer insured".split()),
+    "carrier": frozenset("insurer insured bind bound".split()),
 }
 """Everyday words for words keys are made of: "what do they pay now" asks
 ``expiring_premium``, "who handles them for us" asks ``broker``."""

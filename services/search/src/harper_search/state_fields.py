@@ -69,10 +69,19 @@ _NOT_A_NAME = frozenset(
 )
 
 
+_ATTRIBUTE_ALONE = _re(
+    r"^\W*(?:(?:their|the|main|best|contact)\s+)*(e-?mail|phone|cell|mobile|tel|number|ph)"
+    r"\s*(?:#|no\.?|number|address)?(?:\s+(?:for|of|at|to reach))?\W*$"
+)
+
+
 def asks_contact_attribute(question: str) -> bool:
     """A terse look-up ending on a contact's attribute after a name ("ana ruiz email",
     "sam at the florist phone #"): the last noun of a question without a verb is what it asks for.
-    Not "his first email" or "did they email" (the channel, or the verb)."""
+    Not "his first email" or "did they email" (the channel, or the verb). With the account's
+    name taken out, the attribute may be all that is left ("email for", "number?")."""
+    if _ATTRIBUTE_ALONE.search(question):
+        return True
     found = _ATTRIBUTE_AT_END.search(question)
     return found is not None and found[1].lower() not in _NOT_A_NAME
 

@@ -1,0 +1,52 @@
+"""A question names its account as people shorten the name ("the kite shop", "reno kite"):
+once those words are set aside, what is left says which field of state.md is asked."""
+
+from __future__ import annotations
+
+import pytest
+
+from harper_search.question_cues import without_short_name
+from harper_search.state_extras import asked_extras
+from harper_search.state_fields import asked_fields, asks_contact_attribute
+
+NAME = "Reno Kite & Sail Supply"
+
+
+@pytest.mark.parametrize(
+    ("question", "left"),
+    [
+        ("where is reno kite", "where is"),
+        ("reno's carrier", "carrier"),
+        ("kite & sail supply email", "email"),
+        ("is the kite insured", "is the kite insured"),  # a lone later word may be the topic
+        ("sail stage", "sail stage"),
+    ],
+)
+def test_the_name_as_people_shorten_it_is_set_aside(question: str, left: str) -> None:
+    assert without_short_name(question, NAME) == left
+
+
+@pytest.mark.parametrize(
+    ("question", "field"),
+    [
+        ("where is reno kite", "location"),
+        ("what does reno kite do", "industry"),
+        ("reno kite number?", "contact"),
+        ("email for reno kite", "contact"),
+        ("reno kite email", "contact"),
+    ],
+)
+def test_what_is_left_asks_the_field(question: str, field: str) -> None:
+    assert field in [f.name for f in asked_fields(without_short_name(question, NAME))]
+
+
+def test_an_attribute_alone_asks_the_contact_but_a_verb_or_a_figure_does_not() -> None:
+    assert asks_contact_attribute("email for") and asks_contact_attribute("the number?")
+    assert not asks_contact_attribute("did they email")
+    assert not asks_contact_attribute("premium number")
+
+
+def test_binding_asks_the_carrier_bound_not_the_current_one() -> None:
+    extra = {"carrier": "Westfield", "current_carrier": "Erie Insurance"}
+    found = asked_extras("who did they bind with", extra)
+    assert [f.key for f in found] == ["carrier"]
