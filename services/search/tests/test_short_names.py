@@ -42,6 +42,7 @@ def test_what_is_left_asks_the_field(question: str, field: str) -> None:
 
 def test_an_attribute_alone_asks_the_contact_but_a_verb_or_a_figure_does_not() -> None:
     assert asks_contact_attribute("email for") and asks_contact_attribute("the number?")
+    assert asks_contact_attribute("rosa muñoz email")  # a name written with its accents
     assert not asks_contact_attribute("did they email")
     assert not asks_contact_attribute("premium number")
 

@@ -34,6 +34,8 @@ other_contacts:
     email: chris@pikekites.example
     phone: "(775) 555-0101"
     role: Shop manager
+  - name: "Theo Marsh"
+    role: Delivery driver
   - name: "Dr. Inés Vallejo"
     phone: "(775) 555-0102"
     role: "Owner, bookkeeper (CPA)"
@@ -63,6 +65,8 @@ def test_a_person_is_asked_by_name_short_name_or_role() -> None:
     assert _people("who's the owner there") == ["Dr. Inés Vallejo"]
     assert _people("who is the manager of the account") == []  # "shop manager" is not said
     assert _people("pike family kites phone") == []  # the account's name names nobody
+    assert _people("who's the contact there") == []  # "the" is no short form of "Theo"
+    assert _people("ines vallejo email") == _people("inés vallejo email")
 
 
 @pytest.fixture

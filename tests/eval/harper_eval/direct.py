@@ -13,12 +13,14 @@ import json
 import sys
 import tempfile
 from collections import Counter
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 from harper_common.memory.paths import MemoryRoot
 from harper_common.messages.query import AccountRef, AgentRequest, IntentInfo
 from harper_common.skills import load_skills
-from harper_eval.books import load_book
+from harper_eval.books import Book, load_book
 from harper_eval.grading import grade_answer
 from harper_indexer.account_index import AccountIndex
 from harper_indexer.edge_store import EdgeStore
@@ -53,8 +55,10 @@ class _Vectors:
         return [[float(x) for x in row] for row in self.embedder.embed(texts)]  # type: ignore[attr-defined]
 
 
-async def run(name: str, split: str, show: bool) -> int:
-    book = load_book(name)
+@contextmanager
+def local_agent(book: Book) -> Iterator[tuple[SearchAgent, Catalog]]:
+    """The local search agent over a book's files, indexed (MiniLM, passages) in a temporary
+    folder that is removed afterwards; with the catalog it reads accounts from."""
     with tempfile.TemporaryDirectory(prefix="harper-direct-") as folder:
         base = Path(folder)
         memory = MemoryRoot(book.mem)
@@ -78,13 +82,21 @@ async def run(name: str, split: str, show: bool) -> int:
         brain = LocalBrain(
             catalog, catalog.has_word, reader, OwnActions(vectors, words.action_examples)
         )
-        agent = SearchAgent(
-            toolbox=toolbox,
-            local=brain,
-            has_sources=lambda a: True,
-            progress=lambda _: _Progress(),
-            today=lambda: book.as_of,  # type: ignore[arg-type,return-value]
+        yield (
+            SearchAgent(
+                toolbox=toolbox,
+                local=brain,
+                has_sources=lambda a: True,
+                progress=lambda _: _Progress(),
+                today=lambda: book.as_of,  # type: ignore[arg-type,return-value]
+            ),
+            catalog,
         )
+
+
+async def run(name: str, split: str, show: bool) -> int:
+    book = load_book(name)
+    with local_agent(book) as (agent, catalog):
         right: Counter[str] = Counter()
         total: Counter[str] = Counter()
         for question in book.split(split):

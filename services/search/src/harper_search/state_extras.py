@@ -40,6 +40,7 @@ KEY_WORDS_SAID_AS: dict[str, frozenset[str]] = {
     "prior": frozenset("previous before old former".split()),
     "broker": frozenset("handling handles handler producer rep".split()),
     "carrier": frozenset("insurer insured bind bound".split()),
+    "submitted": frozenset("markets market shopped".split()),
 }
 """Everyday words for words keys are made of: "what do they pay now" asks
 ``expiring_premium``, "who handles them for us" asks ``broker``."""

@@ -61,7 +61,7 @@ def _next(state: AccountState) -> str | None:
 
 
 _ATTRIBUTE_AT_END = _re(
-    r"\b([a-z']+)\s+(e-?mail|phone|cell|mobile|tel)\s*(#|no\.?|address)?\s*\??\s*$"
+    r"\b([^\W\d_']+)\s+(e-?mail|phone|cell|mobile|tel)\s*(#|no\.?|address)?\s*\??\s*$"
 )
 _NOT_A_NAME = frozenset(
     """first last latest recent newest oldest previous next earlier later his her their its our

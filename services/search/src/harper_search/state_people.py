@@ -33,7 +33,7 @@ def _words(text: str) -> set[str]:
 def people_asked(question: str, state: AccountState) -> list[AccountPerson]:
     """The people of state.md the question names (a first or last name); when it names none,
     the people whose role it says in full ("farm manager", "owner"). Empty when neither."""
-    said = _words(question) - _words(state.name)  # "Ruiz Roofing": "ruiz" names the account
+    said = _words(question) - _words(state.name) - STOP_WORDS  # "Ruiz Roofing": the account
     people = account_people(state)
     named = {p: _name_words_said(p.name, said) for p in people}
     most = max(named.values(), default=0)

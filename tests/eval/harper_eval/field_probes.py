@@ -1,0 +1,165 @@
+"""``python -m harper_eval.field_probes <book> [--show]``: every field of every account's state.md
+asked in several wordings of our own, the account already resolved, graded by whether the answer
+holds the value.
+
+The books' questions are few per field; these probes ask each field of each account the ways
+brokers shorten things ("<name> number?", "where is <name>", "who did <name> bind with"), with
+the account named as people shorten it (its first two words). They are written here, not drawn
+from any book's questions, so they may be read and fixed against freely. Prints passes per field.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import re
+import sys
+from collections import Counter
+from collections.abc import Callable
+from dataclasses import dataclass
+from datetime import date
+
+from harper_common.memory import AccountState
+from harper_common.memory.people import account_people
+from harper_common.memory.state import parse_state
+from harper_common.messages.query import AccountRef, AgentRequest, IntentInfo
+from harper_eval.books import load_book
+from harper_eval.direct import local_agent
+
+WORDINGS: dict[str, tuple[str, ...]] = {
+    "stage": ("{n} stage", "where are we with {n}", "status on {n}?", "is {n} bound yet"),
+    "premium": ("{n} premium", "how much is {n} paying", "{n} price?"),
+    "contact": ("who's the contact at {n}", "who do i talk to at {n}", "main person at {n}?"),
+    "email": ("{n} email", "email for {n}", "what's the email address at {n}"),
+    "phone": ("{n} phone", "{n} number?", "how do i reach {n} by phone"),
+    "location": ("where is {n}", "what city is {n} in", "where's {n} based"),
+    "industry": ("what does {n} do", "{n} industry", "what kind of business is {n}"),
+    "coverage": ("{n} coverages", "what lines are we quoting {n}", "which policies for {n}"),
+    "next_step": ("next step on {n}", "what's next with {n}", "anything pending on {n}"),
+    "last_contact": ("when did we last talk to {n}", "{n} last contact"),
+    "renewal_date": ("when does {n} renew", "{n} renewal date", "{n} x-date"),
+    "current_carrier": ("who is {n} with now", "{n} current carrier", "who insures {n} today"),
+    "carrier": ("{n} carrier", "who did {n} bind with"),
+    "policy_number": ("{n} policy number", "policy # for {n}"),
+    "effective_date": ("{n} effective date", "{n} eff date"),
+    "expiring_premium": ("what does {n} pay now", "{n} expiring premium"),
+    "broker": ("who handles {n} for us", "{n} broker"),
+    "submitted_to": ("where did we submit {n}", "which markets for {n}"),
+    "other_person": ("{p} phone", "{p} email"),
+}
+"""Field -> wordings: {n} is the account as people shorten it, {p} a person of state.md."""
+
+
+@dataclass(frozen=True)
+class Probe:
+    account_id: str
+    field: str
+    question: str
+    wanted: str
+
+
+def _first(value: object) -> str | None:
+    """The part of a value the answer must hold: a list's first item, a date in ISO form."""
+    if isinstance(value, list):
+        value = value[0] if value else None
+    if value is None or value == "":
+        return None
+    if isinstance(value, date):
+        return value.isoformat()
+    if isinstance(value, bool):
+        return None
+    if isinstance(value, int | float):
+        return f"{value:,.0f}"
+    return str(value)[:25]
+
+
+VALUES: dict[str, Callable[[AccountState], object]] = {
+    "stage": lambda s: s.stage.value,
+    "premium": lambda s: s.premium,
+    "contact": lambda s: s.primary_contact.name if s.primary_contact else None,
+    "email": lambda s: s.primary_contact.email if s.primary_contact else None,
+    "phone": lambda s: s.primary_contact.phone if s.primary_contact else None,
+    "location": lambda s: s.location.split(",")[0] if s.location else None,
+    "industry": lambda s: s.industry,
+    "coverage": lambda s: s.insurance_types,
+    "next_step": lambda s: s.next_step,
+    "last_contact": lambda s: s.last_contact,
+}
+
+
+def short_name(name: str) -> str:
+    """The account as people shorten it: its first two words, without "The" or a legal form."""
+    words = [w for w in re.findall(r"[\w&'.]+", name) if w.lower() not in ("the", "llc", "inc")]
+    kept: list[str] = []
+    for word in words:
+        if sum(w not in ("&", "and") for w in kept) == 2:
+            break
+        kept.append(word)
+    return " ".join(kept).lower()
+
+
+def probes(state: AccountState) -> list[Probe]:
+    found = []
+    short = short_name(state.name)
+    for field, wordings in WORDINGS.items():
+        if field == "other_person":
+            others = [p for p in account_people(state) if not p.primary]
+            for person in others[:1]:
+                for wording, wanted in zip(wordings, (person.phone, person.email), strict=True):
+                    if wanted:
+                        question = wording.format(p=person.name.lower())
+                        found.append(Probe(state.account_id, field, question, wanted))
+            continue
+        read = VALUES.get(field)
+        wanted = _first(read(state) if read else state.extra.get(field))
+        if wanted is None:
+            continue
+        for wording in wordings:
+            found.append(Probe(state.account_id, field, wording.format(n=short), wanted))
+    return found
+
+
+async def run(name: str, show: bool) -> int:
+    book = load_book(name)
+    states = [
+        parse_state((folder / "state.md").read_text(encoding="utf-8"))
+        for folder in sorted((book.mem / "accounts").iterdir())
+        if (folder / "state.md").is_file()
+    ]
+    asked = [probe for state in states for probe in probes(state)]
+    right: Counter[str] = Counter()
+    total: Counter[str] = Counter()
+    with local_agent(book) as (agent, catalog):
+        for probe in asked:
+            card = catalog.get(probe.account_id)
+            if card is None:
+                continue
+            request = AgentRequest(
+                request_id="probe",
+                query=probe.question,
+                intent=IntentInfo(intent="search", confidence=0.9),
+                account=AccountRef(account_id=card.account_id, account_name=card.name),
+            )
+            answer = await agent.handle(request)
+            passed = probe.wanted.lower() in answer.answer.lower()
+            total[probe.field] += 1
+            right[probe.field] += passed
+            if show and not passed:
+                said = " ".join(answer.answer.split())[:200]
+                print(f"FAIL {probe.field} {probe.account_id} {probe.question!r}: {said}")
+    print(f"{name}: {sum(right.values())}/{sum(total.values())} probes answered")
+    for field in total:
+        print(f"  {field}: {right[field]}/{total[field]}")
+    return 0
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("book")
+    parser.add_argument("--show", action="store_true", help="print the probes not answered")
+    args = parser.parse_args()
+    return asyncio.run(run(args.book, args.show))
+
+
+if __name__ == "__main__":
+    sys.exit(main())
