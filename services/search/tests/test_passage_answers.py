@@ -185,6 +185,20 @@ def test_a_short_question_about_the_asked_thing_carries_its_answer() -> None:
     assert "amount" in asked_kinds("what were they paying before")
 
 
+def test_a_one_word_question_answered_in_the_next_turn_is_no_fragment() -> None:
+    """ "Claims?" is short, but the turn after it tells the claim and its amount: it outranks an
+    amount that answers something else, even ranked below it."""
+    quote = hit("They have a program through the association, $33,900, and it covers us.", 4)
+    asked = hit(
+        "Sam: Claims?",
+        2,
+        kind="turn",
+        after="Ann: One. A guest broke her ankle in 2024; the carrier paid about nine thousand.",
+    )
+    chosen = best_units("guest injury claim amount", [quote, asked])
+    assert chosen[0].hit is asked
+
+
 def test_a_turn_goes_on_after_the_others_short_reaction() -> None:
     told = hit(
         "Rick: We have a plan for the old boathouse.",

@@ -296,8 +296,8 @@ def _signals(
     if newest is not None and hit.date is not None:
         days = (newest - _aware(hit.date)).days
         score += 0.4 if days <= 0 else max(0.0, 0.4 - days / 120)
-    if len(words) < 12:
-        score -= 1.0
+    if len(words) < 12 and not answer:
+        score -= 1.0  # a fragment; not a short question the next turn answers ("Claims?")
     if _CONTACT_ONLY.search(words) and len(_WORDS.findall(_CONTACT_ONLY.sub("", words))) < 5:
         score -= 2.0  # a contact line, not something anyone said
     return score
