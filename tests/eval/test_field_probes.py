@@ -25,19 +25,21 @@ version: 1
 
 def test_each_field_on_file_is_asked_in_every_wording_with_its_value() -> None:
     asked = probes(parse_state(STATE))
-    by_field: dict[str, set[str]] = {}
+    by_field: dict[str, set[tuple[str, ...]]] = {}
     for probe in asked:
         by_field.setdefault(probe.field, set()).add(probe.wanted)
     assert by_field == {
-        "stage": {"Quoted"},
-        "contact": {"Dana Ruiz"},
-        "phone": {"(775) 555-0100"},
-        "location": {"Reno"},
-        "renewal_date": {"2027-03-01"},
-        "other_person": {"joe@example.com"},
+        "stage": {("Quoted",)},
+        "contact": {("Dana Ruiz",)},
+        "phone": {("(775) 555-0100",)},
+        "location": {("Reno",)},
+        "renewal_date": {("2027-03-01",)},
+        "contact+phone": {("Dana Ruiz", "(775) 555-0100")},
+        "other_person": {("joe@example.com",)},
     }
     stage = [p.question for p in asked if p.field == "stage"]
-    assert stage == [w.format(n="reno kite") for w in WORDINGS["stage"]]
+    assert stage == [w.format(n="reno kite", c="dana ruiz", cf="dana") for w in WORDINGS["stage"]]
+    assert "dana's number" in [p.question for p in asked if p.field == "phone"]
     assert [p.question for p in asked if p.field == "other_person"] == ["joe pike email"]
 
 

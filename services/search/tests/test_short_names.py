@@ -5,9 +5,11 @@ from __future__ import annotations
 
 import pytest
 
+from harper_search.people import asked_person
 from harper_search.question_cues import without_short_name
 from harper_search.state_extras import asked_extras
 from harper_search.state_fields import asked_fields, asks_contact_attribute
+from harper_search.topics import asked_topics
 
 NAME = "Reno Kite & Sail Supply"
 
@@ -51,3 +53,27 @@ def test_binding_asks_the_carrier_bound_not_the_current_one() -> None:
     extra = {"carrier": "Westfield", "current_carrier": "Erie Insurance"}
     found = asked_extras("who did they bind with", extra)
     assert [f.key for f in found] == ["carrier"]
+
+
+@pytest.mark.parametrize(
+    ("question", "fields"),
+    [
+        ("- where and what do they do", ["location", "industry"]),  # "what" holds no "at"
+        ("where are we at", ["stage"]),
+        ("what do we still owe them", ["next_step"]),
+    ],
+)
+def test_terse_questions_ask_their_fields(question: str, fields: list[str]) -> None:
+    assert [f.name for f in asked_fields(question)] == fields
+
+
+def test_whom_a_person_is_with_asks_the_carrier_not_who_they_are() -> None:
+    for question in ("who's dana with right now", "who is dana ruiz insured with"):
+        assert asked_person(question) is None
+        assert [t.name for t in asked_topics(question)] == ["current_carrier"]
+    assert asked_person("who is dana") == "dana"
+    assert asked_person("who is dana with the kite shop") == "dana"
+
+
+def test_a_name_with_a_suffix_before_the_attribute_asks_the_contact() -> None:
+    assert asks_contact_attribute("walt pike jr. cell #?")

@@ -27,27 +27,43 @@ from harper_eval.books import load_book
 from harper_eval.direct import local_agent
 
 WORDINGS: dict[str, tuple[str, ...]] = {
-    "stage": ("{n} stage", "where are we with {n}", "status on {n}?", "is {n} bound yet"),
-    "premium": ("{n} premium", "how much is {n} paying", "{n} price?"),
+    "stage": (
+        "{n} stage",
+        "where are we with {n}",
+        "status on {n}?",
+        "is {n} bound yet",
+        "{c} stage",
+    ),
+    "premium": ("{n} premium", "how much is {n} paying", "{n} price?", "what's {cf} paying"),
     "contact": ("who's the contact at {n}", "who do i talk to at {n}", "main person at {n}?"),
-    "email": ("{n} email", "email for {n}", "what's the email address at {n}"),
-    "phone": ("{n} phone", "{n} number?", "how do i reach {n} by phone"),
+    "email": ("{n} email", "email for {n}", "what's the email address at {n}", "{c} email?"),
+    "phone": (
+        "{n} phone",
+        "{n} number?",
+        "how do i reach {n} by phone",
+        "{c} cell #?",
+        "{cf}'s number",
+    ),
     "location": ("where is {n}", "what city is {n} in", "where's {n} based"),
     "industry": ("what does {n} do", "{n} industry", "what kind of business is {n}"),
-    "coverage": ("{n} coverages", "what lines are we quoting {n}", "which policies for {n}"),
-    "next_step": ("next step on {n}", "what's next with {n}", "anything pending on {n}"),
-    "last_contact": ("when did we last talk to {n}", "{n} last contact"),
-    "renewal_date": ("when does {n} renew", "{n} renewal date", "{n} x-date"),
-    "current_carrier": ("who is {n} with now", "{n} current carrier", "who insures {n} today"),
+    "coverage": ("{n} coverages", "what lines are we quoting {n}", "what lines for {cf}"),
+    "next_step": ("next step on {n}", "what's next with {n}", "what do we owe {cf}"),
+    "last_contact": ("when did we last talk to {n}", "when did i last hear from {cf}"),
+    "renewal_date": ("when does {n} renew", "{n} renewal date", "{n} x-date", "{cf} renewal"),
+    "current_carrier": ("who is {n} with now", "{n} current carrier", "who's {cf} with right now"),
     "carrier": ("{n} carrier", "who did {n} bind with"),
     "policy_number": ("{n} policy number", "policy # for {n}"),
     "effective_date": ("{n} effective date", "{n} eff date"),
     "expiring_premium": ("what does {n} pay now", "{n} expiring premium"),
     "broker": ("who handles {n} for us", "{n} broker"),
     "submitted_to": ("where did we submit {n}", "which markets for {n}"),
+    "stage+premium": ("{n} stage and premium",),
+    "location+industry": ("{n} - where and what do they do",),
+    "contact+phone": ("who do i call at {n} and what's the number",),
     "other_person": ("{p} phone", "{p} email"),
 }
-"""Field -> wordings: {n} is the account as people shorten it, {p} a person of state.md."""
+"""Field -> wordings: {n} is the account as people shorten it, {c} and {cf} its primary contact
+(full and first name), {p} another person of state.md; "a+b" asks two fields at once."""
 
 
 @dataclass(frozen=True)
@@ -55,7 +71,7 @@ class Probe:
     account_id: str
     field: str
     question: str
-    wanted: str
+    wanted: tuple[str, ...]
 
 
 def _first(value: object) -> str | None:
@@ -100,7 +116,11 @@ def short_name(name: str) -> str:
 
 def probes(state: AccountState) -> list[Probe]:
     found = []
-    short = short_name(state.name)
+    contact = state.primary_contact.name if state.primary_contact else None
+    names = {"n": short_name(state.name)}
+    if contact:
+        first = next((w for w in contact.split() if not w.endswith(".")), contact)  # not "Dr."
+        names.update(c=contact.lower(), cf=first.lower())
     for field, wordings in WORDINGS.items():
         if field == "other_person":
             others = [p for p in account_people(state) if not p.primary]
@@ -108,15 +128,21 @@ def probes(state: AccountState) -> list[Probe]:
                 for wording, wanted in zip(wordings, (person.phone, person.email), strict=True):
                     if wanted:
                         question = wording.format(p=person.name.lower())
-                        found.append(Probe(state.account_id, field, question, wanted))
+                        found.append(Probe(state.account_id, field, question, (wanted,)))
             continue
-        read = VALUES.get(field)
-        wanted = _first(read(state) if read else state.extra.get(field))
-        if wanted is None:
+        wanted = tuple(_value(state, part) or "" for part in field.split("+"))
+        if not all(wanted):
             continue
         for wording in wordings:
-            found.append(Probe(state.account_id, field, wording.format(n=short), wanted))
+            if "{c" in wording and "c" not in names:
+                continue
+            found.append(Probe(state.account_id, field, wording.format(**names), wanted))
     return found
+
+
+def _value(state: AccountState, field: str) -> str | None:
+    read = VALUES.get(field)
+    return _first(read(state) if read else state.extra.get(field))
 
 
 async def run(name: str, show: bool) -> int:
@@ -141,7 +167,7 @@ async def run(name: str, show: bool) -> int:
                 account=AccountRef(account_id=card.account_id, account_name=card.name),
             )
             answer = await agent.handle(request)
-            passed = probe.wanted.lower() in answer.answer.lower()
+            passed = all(part.lower() in answer.answer.lower() for part in probe.wanted)
             total[probe.field] += 1
             right[probe.field] += passed
             if show and not passed:

@@ -20,6 +20,10 @@ WHO_IS = re.compile(
     r"(?:\s+(?:at|from|with|for|over at|on)\b.*)?\W*$",
     re.IGNORECASE,
 )
+WITH_WHOM = re.compile(
+    r"\bwith(?:\s+(?:right\s+)?(?:now|currently|today|these days|at the moment))?\W*$", re.I
+)
+""""who's Ana with (right now)": whom Ana is with (her carrier), not who Ana is."""
 SIGNATURE_LINES = 2
 """Lines under a signed name that say who they are (title, company)."""
 
@@ -37,7 +41,7 @@ class Introduction:
 def asked_person(question: str) -> str | None:
     """The name a "who is ..." question asks about ("jill", "Brent Ostrowski"), or None."""
     match = WHO_IS.match(question.strip())
-    if match is None:
+    if match is None or WITH_WHOM.search(question):
         return None
     name = match.group("name").strip()
     words = name.split()

@@ -61,7 +61,7 @@ def _next(state: AccountState) -> str | None:
 
 
 _ATTRIBUTE_AT_END = _re(
-    r"\b([^\W\d_']+)\s+(e-?mail|phone|cell|mobile|tel)\s*(#|no\.?|address)?\s*\??\s*$"
+    r"\b([^\W\d_']+)\.?\s+(e-?mail|phone|cell|mobile|tel)\s*(#|no\.?|address)?\s*\??\s*$"
 )
 _NOT_A_NAME = frozenset(
     """first last latest recent newest oldest previous next earlier later his her their its our
@@ -106,7 +106,7 @@ STATE_FIELDS: tuple[StateField, ...] = (
         "stage",
         "Stage",
         _re(
-            r"\b(stage|status|where (are|do) we|where.{0,20}(stand|at)\b|pipeline|how far|"
+            r"\b(stage|status|where (are|do) we|where.{0,20}\b(stand|at)\b|pipeline|how far|"
             r"progress|state of play|update on|what'?s up with|latest on)\b"
             # a yes/no question about a stage: "is the bakery bound yet", "are they quoted"
             r"|^(?:is|are|has|have)\b.{0,60}\b(?:bound|quoted|submitted|closed|won|lost)\b"
@@ -154,7 +154,7 @@ STATE_FIELDS: tuple[StateField, ...] = (
         _re(
             r"\b(next steps?|what'?s next|to ?do|action items?|pending|outstanding action|"
             r"what should (i|we)|follow[- ]?up needed|waiting on us|anything outstanding|"
-            r"outstanding (items?|actions?|tasks?)|open items?|left to do)\b"
+            r"outstanding (items?|actions?|tasks?)|open items?|left to do|we (still )?owe)\b"
         ),
         _next,
         lambda s: [],
@@ -177,8 +177,8 @@ STATE_FIELDS: tuple[StateField, ...] = (
         _re(
             r"\b(where (is|are) (it|they|this|the (business|company|client))( located| based)?|"
             r"located|location|based|which city|what city|which state|what state|address)\b"
-            # "where's <the account>": nothing left but the place asked for
-            r"|^\W*where(?:'s|\s+is|\s+are)?\W*$"
+            # "where's <the account>": nothing left but the place asked for ("where and what")
+            r"|^\W*where(?:'s|\s+is|\s+are)?(?:\W*$|\s+(?:and|&)\s)"
         ),
         lambda s: s.location,
         lambda s: [s.location.split(",")[0]] if s.location else [],

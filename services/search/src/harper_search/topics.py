@@ -91,6 +91,9 @@ TOPICS: tuple[Topic, ...] = (
             r"written) (with|by)\b|\bwho (are|is) (they|it|he|she|the client) with\b|\b(carrier|"
             r"insurer)\b.{0,30}\b(now|today|currently|at the moment|have)\b|"
             r"\bwho('?s| is| are) with\b|\bincumbent\b|\bprior carrier\b|"
+            # "who's Ana with right now": whom a person or the account is with
+            r"\bwho('?s| is| are)\s+[\w'’.-]+(\s+[\w'’.-]+)?\s+with(\s+(right\s+)?(now|"
+            r"currently|today|these days|at the moment))?\W*$|"
             r"\bwho\b.{0,30}\b(coverage|insurance|insured|policy|policies|covered)\b.{0,20}"
             r"\b(now|today|currently|at the moment|these days|at present)\b|"
             r"\bwho (has|holds|writes|carries|insures|covers) "
