@@ -498,3 +498,37 @@ async def test_a_person_named_in_a_listing_or_as_a_place_leaves_it_the_books_que
     assert reply.type == "success", reply
     handed = agents.sent[0][1].account
     assert (handed.account_id if handed else None) == account
+
+
+class TradesIndex(ScriptedIndex):
+    """Descriptions by trade and city, in trades the shared vocabulary does not list."""
+
+    async def search(self, text: str, filters: Any = None, limit: int = 10) -> list[DescriptionHit]:
+        payloads = [
+            AccountPayload(
+                account_id="30002", account_name=BOOK["30002"], stage="Quoted",
+                industry="Sign Maker", city="Reno",
+            ),
+            AccountPayload(
+                account_id="30001", account_name=BOOK["30001"], stage="Quoted",
+                industry="Optometrist", city="Elko",
+            ),
+        ]  # fmt: skip
+        return [DescriptionHit(score=0.5, payload=p) for p in payloads[:limit]]
+
+
+@pytest.mark.anyio
+async def test_an_account_described_before_the_question_is_read_not_asked_for(
+    sessions: SessionStore,
+) -> None:
+    """'the sign maker in reno - who's the contact': the description is the account, though
+    no name is said and the vocabulary knows no such trade; a question that describes none is
+    still asked which account."""
+    agents = ScriptedAgents()
+    agent = make_agent(sessions, agents, Steps(), index=TradesIndex())
+    reply = await agent.handle_query(ask("the sign maker in reno - who's the contact"))
+    assert reply.type == "success", reply
+    handed = agents.sent[0][1].account
+    assert handed is not None and handed.account_name == "Kestrel Plumbing"
+    asked = await agent.handle_query(ask("who's the contact"))
+    assert asked.type == "clarification_needed"

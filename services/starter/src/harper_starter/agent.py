@@ -250,6 +250,9 @@ class StarterAgent:
             ):
                 # nothing names or points at an account: a question about the book
                 return await self._route(request, query, info, None, progress, timer)
+            described = await resolve_by_kind(self.index, query)  # "the sign maker in Boise"
+            if described.account is not None:
+                return await self._route(request, query, info, described.account, progress, timer)
             return await self._ask_for_account(request, info, decision)
         return await self._route(request, query, info, resolution.account, progress, timer)
 
