@@ -12,10 +12,10 @@ import pytest
 from fake_directory import FakeDirectory
 
 from harper_common.memory.paths import MemoryRoot
-from harper_common.messages.index import PassageHit
+from harper_common.messages.index import AccountPayload, PassageHit
 from harper_common.messages.query import AgentRequest, IntentInfo
 from harper_search.catalog import Catalog
-from harper_search.local_brain import LocalBrain
+from harper_search.local_brain import LocalBrain, one_account_meant, said_of_one
 from harper_search.session import ToolSession
 from harper_search.tool_specs import new_budget
 from harper_search.toolbox import Toolbox
@@ -94,3 +94,23 @@ async def test_two_accounts_files_or_a_question_about_several_list_the_book(
     assert await _ask(memory, ["51002", "51001", "51002"], ONE) is None
     assert await _ask(memory, ["51002"] * 3, SEVERAL) is None
     assert await _ask(memory, ["51002"] * 2, ONE) is None  # too few passages to tell
+
+
+def _payload(account_id: str, name: str, industry: str) -> AccountPayload:
+    return AccountPayload(
+        account_id=account_id, account_name=name, stage="Quoted", industry=industry
+    )
+
+
+def test_of_the_accounts_a_description_fits_the_one_whose_trade_is_said_is_meant() -> None:
+    vet = _payload("1", "Paws & Claws, P.C.", "Veterinary Clinic")
+    plumber = _payload("2", "Cornerstone Drain", "Plumbing Contractor")
+    found = said_of_one("what did the vet say about the new building", [vet, plumber])
+    assert found == [vet]  # "vet" cuts "veterinary" short; "building" names neither
+    assert said_of_one("what did they say about the new building", [vet, plumber]) is None
+
+
+def test_how_many_of_one_accounts_things_is_about_that_account() -> None:
+    assert one_account_meant("how many trucks does the bakery run")
+    assert not one_account_meant("how many bakeries do we have")
+    assert not one_account_meant("how many accounts are in texas")

@@ -35,7 +35,7 @@ from harper_search.session import ToolSession
 from harper_search.spelling import correct_cues
 from harper_search.staff import name_parts
 from harper_search.state_fields import asked_fields
-from harper_search.terms import words
+from harper_search.terms import STOP_WORDS, words
 from harper_search.tool_specs import (
     LOOKUP_ACCOUNT,
     SEARCH_FILES,
@@ -73,12 +73,33 @@ def about_one_account(request: AgentRequest) -> bool:
     )
 
 
+MIN_SAID = 3
+"""A question's word names a word of an account's trade or name from this many letters on."""
+
+
+def said_of_one(question: str, accounts: list[AccountPayload]) -> list[AccountPayload] | None:
+    """Of the accounts a description read by meaning fits, the one whose own trade or name the
+    question says, in full or cut short ("the vet" for a Veterinary Clinic, where "the new
+    building" only read as a category); None when the question says none or several."""
+    said = {w for w in words(question) if len(w) >= MIN_SAID and w not in STOP_WORDS}
+
+    def says(account: AccountPayload) -> bool:
+        own = words(f"{account.industry or ''} {account.account_name}")
+        return any(o == w or (len(o) > len(w) and o.startswith(w)) for o in own for w in said)
+
+    named = [account for account in accounts if says(account)]
+    return named if len(named) == 1 else None
+
+
 def one_account_meant(question: str) -> bool:
     """A description that fits one account asks about it when the question says nothing about
     several and says "the" one or asks one of its fields ("the florist's carrier", "oven count
     at the bakery", "roofers: which stage")."""
-    if LISTING_CUE.search(question):
+    cues = {cue.lower() for cue in LISTING_CUE.findall(question)}
+    if cues - {"how many"}:
         return False
+    if cues:  # "how many buildings does the cleaning company clean": a count of one's things
+        return ONE_THING.search(question) is not None
     return ONE_THING.search(question) is not None or bool(asked_fields(question))
 
 
@@ -139,6 +160,8 @@ class LocalBrain:
                 found = matched if isinstance(matched, list) else None
                 if found is not None and len(found) != 1:
                     found = await self._described_one(session, listing, today) or found
+                if found is not None and len(found) > 1:
+                    found = said_of_one(question, found) or found
             if found is not None and len(found) == 1:
                 one = found[0]
                 await session.think(f"Only {one.account_name} fits the description: reading it.")
