@@ -7,6 +7,7 @@ import pytest
 
 from harper_search.people import asked_person
 from harper_search.question_cues import without_short_name
+from harper_search.spelling import correct_cues
 from harper_search.state_extras import asked_extras
 from harper_search.state_fields import asked_fields, asks_contact_attribute
 from harper_search.topics import asked_topics
@@ -77,3 +78,27 @@ def test_whom_a_person_is_with_asks_the_carrier_not_who_they_are() -> None:
 
 def test_a_name_with_a_suffix_before_the_attribute_asks_the_contact() -> None:
     assert asks_contact_attribute("walt pike jr. cell #?")
+
+
+@pytest.mark.parametrize(
+    ("question", "field"),
+    [
+        ("- bound?", "stage"),
+        ("- what town", "location"),
+        ("city", "location"),
+        ("- what kind of shop", "industry"),
+        ("what cov does it need", "coverage"),
+        ("what's outstanding on it", "next_step"),
+        ("next", "next_step"),
+    ],
+)
+def test_what_is_left_of_a_terse_question_asks_its_field(question: str, field: str) -> None:
+    assert field in [f.name for f in asked_fields(question)]
+
+
+def test_a_four_letter_typo_is_read_only_when_it_is_no_word() -> None:
+    assert correct_cues("reno kite phne") == "reno kite phone"
+    assert correct_cues("stge?") == "stage?"
+    assert correct_cues("the sage green sign") == "the sage green sign"  # "sage" is a word
+    assert correct_cues("who writes it today") == "who writes it today"
+    assert [t.name for t in asked_topics("who writes today")] == ["current_carrier"]

@@ -9,6 +9,8 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
+from harper_common.vocabulary.short_words import short_words
+
 CUE_WORDS = (
     "payroll employees employee headcount renewal renew renews expires carrier carriers insurer "
     "premium quote quoted quotes price underwriter underwriters competitor competition agency "
@@ -54,15 +56,30 @@ REAL_WORDS = frozenset(
 """Real words one edit away from a cue word ("writing" is not a typo of "waiting")."""
 
 
+SHORT_TYPO = 4
+"""A four-letter word that is no English word is read as a five-letter cue word only when it
+is that word with one letter left out ("phne", "stge"); shorter words are left as written."""
+
+
 def _fix(word: str, known: Callable[[str], bool] | None) -> str:
     lower = word.lower()
-    if len(lower) < 5 or lower in CUE_WORDS or lower in REAL_WORDS:
+    if len(lower) < SHORT_TYPO or lower in CUE_WORDS or lower in REAL_WORDS:
         return word
     if known is not None and known(lower):
         return word
+    if len(lower) == SHORT_TYPO:
+        if lower in short_words():
+            return word  # "sage" is a word, not "stage" misspelt
+        dropped = [cue for cue in CUE_WORDS if len(cue) == SHORT_TYPO + 1 and _one_out(lower, cue)]
+        return dropped[0] if len(dropped) == 1 else word
     limit = 2 if len(lower) >= 8 else 1
     best = min(CUE_WORDS, key=lambda cue: _distance(lower, cue, limit))
     return best if _distance(lower, best, limit) <= limit else word
+
+
+def _one_out(short: str, full: str) -> bool:
+    """``short`` is ``full`` with one letter left out."""
+    return any(full[:i] + full[i + 1 :] == short for i in range(len(full)))
 
 
 def correct_cues(question: str, known: Callable[[str], bool] | None = None) -> str:

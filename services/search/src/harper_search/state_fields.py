@@ -110,6 +110,8 @@ STATE_FIELDS: tuple[StateField, ...] = (
             r"progress|state of play|update on|what'?s up with|latest on)\b"
             # a yes/no question about a stage: "is the bakery bound yet", "are they quoted"
             r"|^(?:is|are|has|have)\b.{0,60}\b(?:bound|quoted|submitted|closed|won|lost)\b"
+            # the stage alone, asked of the account named before it: "- bound?", "quoted yet"
+            r"|^\W*(?:bound|quoted|submitted|closed|won|lost|signed)(?:\s+yet)?\W*$"
         ),
         lambda s: s.stage.value,
         lambda s: [s.stage.value],
@@ -143,7 +145,7 @@ STATE_FIELDS: tuple[StateField, ...] = (
         _re(
             r"\b(coverages?|lines?( of (business|coverage))?|insurance types?|types? of insurance|"
             r"what insurance|policies|policy types?|what (are|do) (they|we) (quoting|writing|"
-            r"placing|looking for|need|want)|what kind of insurance|wc|gl|bop)\b"
+            r"placing|looking for|need|want)|what kind of insurance|wc|gl|bop|cov|covs)\b"
         ),
         _lines,
         lambda s: list(s.insurance_types or []),
@@ -154,7 +156,8 @@ STATE_FIELDS: tuple[StateField, ...] = (
         _re(
             r"\b(next steps?|what'?s next|to ?do|action items?|pending|outstanding action|"
             r"what should (i|we)|follow[- ]?up needed|waiting on us|anything outstanding|"
-            r"outstanding (items?|actions?|tasks?)|open items?|left to do|we (still )?owe)\b"
+            r"outstanding (items?|actions?|tasks?)|open items?|left to do|we (still )?owe|"
+            r"what'?s outstanding)\b|^\W*next\W*$"
         ),
         _next,
         lambda s: [],
@@ -176,7 +179,9 @@ STATE_FIELDS: tuple[StateField, ...] = (
         "Location",
         _re(
             r"\b(where (is|are) (it|they|this|the (business|company|client))( located| based)?|"
-            r"located|location|based|which city|what city|which state|what state|address)\b"
+            r"located|location|based|which (city|town)|what (city|town)|which state|what state|"
+            r"address)\b"
+            r"|^\W*(?:city|town)\W*$"
             # "where's <the account>": nothing left but the place asked for ("where and what")
             r"|^\W*where(?:'s|\s+is|\s+are)?(?:\W*$|\s+(?:and|&)\s)"
         ),
@@ -189,7 +194,7 @@ STATE_FIELDS: tuple[StateField, ...] = (
         _re(
             # "what does <the account> do": the name taken out leaves the two verbs
             r"\b(industry|what (do|does) (they|it|the business|the company) do|what (do|does) do|"
-            r"kind of business|"
+            r"(kind|type|sort) of (business|shop|company|outfit|place|operation|firm|store)|"
             r"type of business|line of work|trade|sector|what business)\b"
         ),
         lambda s: s.industry,

@@ -98,6 +98,8 @@ TOPICS: tuple[Topic, ...] = (
             r"\b(now|today|currently|at the moment|these days|at present)\b|"
             r"\bwho (has|holds|writes|carries|insures|covers) "
             r"(them|it|their|'s)\b|"
+            # the account's name taken out: "who writes <name> today"
+            r"\bwho (writes|carries|insures|covers)(\s+(today|now|currently|these days))?\W*$|"
             r"\b(who|which (carrier|insurer|company)) ('?s|is|are) (insuring|covering|writing)\b|"
             r"\b(insures|covers|writes) (them|it)\b|\b(insurer|carrier)\b.{0,20}\b(these days|"
             r"at present)\b|\b(coverage|insurance|policy|insured) (is )?(with|through)\b\??$"

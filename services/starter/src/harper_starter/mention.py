@@ -19,6 +19,7 @@ from functools import cache
 from pathlib import Path
 
 from harper_common.vocabulary import vocabulary
+from harper_common.vocabulary.short_words import short_words as english_short_words
 from harper_starter.intent_lexicon import BUSINESS_NOUNS, CARRIERS, FIELD
 
 WORDS_DIR = Path(__file__).parent / "words"
@@ -93,10 +94,10 @@ def is_verb_form(word: str) -> bool:
 
 @cache
 def short_words() -> frozenset[str]:
-    """Short English words and insurance shorthand (``words/short_words.txt``, the coverage
-    lines' shorthand): written in lowercase, they are words, never an account's initials."""
+    """Short English words and insurance shorthand (``harper_common.vocabulary.short_words``,
+    the coverage lines' shorthand): written in lowercase, they are words, never initials."""
     shorthand = (s.lower() for line in vocabulary().lines for s in line.shorthand)
-    return frozenset(_lines("short_words.txt")) | frozenset(shorthand)
+    return english_short_words() | frozenset(shorthand)
 
 
 MIN_INITIALS = 3
