@@ -3,8 +3,12 @@ once those words are set aside, what is left says which field of state.md is ask
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
+from harper_search.account_engine import with_full_forms
+from harper_search.listing_words import parse_listing_words
 from harper_search.people import asked_person
 from harper_search.question_cues import without_short_name
 from harper_search.spelling import correct_cues
@@ -13,6 +17,10 @@ from harper_search.state_fields import asked_fields, asks_contact_attribute
 from harper_search.topics import asked_topics
 
 NAME = "Reno Kite & Sail Supply"
+CATEGORIES = (
+    Path(__file__).resolve().parents[3]
+    / "skills/search/description-search/references/categories.md"
+)
 
 
 @pytest.mark.parametrize(
@@ -102,3 +110,12 @@ def test_a_four_letter_typo_is_read_only_when_it_is_no_word() -> None:
     assert correct_cues("the sage green sign") == "the sage green sign"  # "sage" is a word
     assert correct_cues("who writes it today") == "who writes it today"
     assert [t.name for t in asked_topics("who writes today")] == ["current_carrier"]
+
+
+def test_a_short_word_of_the_trade_also_asks_its_full_forms() -> None:
+    words = parse_listing_words(CATEGORIES.read_text(encoding="utf-8"))
+    shorthand = {short: also for short, also in words.shorthand}
+    assert "COI" in shorthand["cert"] and "certificate" in shorthand["cert"]
+    query = with_full_forms("needs a cert by when", shorthand)
+    assert query.startswith("needs a cert by when") and "COI" in query
+    assert with_full_forms("the renewal date", shorthand) == "the renewal date"

@@ -9,7 +9,7 @@ verbatim, with their files.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 
 from harper_common.memory.errors import HarperMemoryError
@@ -85,6 +85,15 @@ KIND_NOUNS = term_set("shop place company business firm outfit store office guys
 question points at the account, whatever its industry."""
 
 
+def with_full_forms(query: str, shorthand: dict[str, tuple[str, ...]]) -> str:
+    """The query with the fuller forms of its short words added ("needs a cert" also asks
+    "certificate" and "COI"), so the files find what they write out either way."""
+    added = [
+        form for word in re.findall(r"[\w-]+", query.lower()) for form in shorthand.get(word, ())
+    ]
+    return " ".join([query, *dict.fromkeys(added)]) if added else query
+
+
 def referring_phrase(question: str, describes: str) -> str:
     """The words after "the" (or "that", "our", ...) that all describe the account ("the bike
     shop", "that body shop in Wichita"): how the question names it, not what it asks. Words
@@ -145,9 +154,15 @@ class _Reading:
 
 
 class AccountEngine:
-    def __init__(self, known_word: Callable[[str], bool] | None = None) -> None:
+    def __init__(
+        self,
+        known_word: Callable[[str], bool] | None = None,
+        shorthand: Sequence[tuple[str, tuple[str, ...]]] = (),
+    ) -> None:
         self.known_word = known_word
         """Says a word occurs in the memory's text: such a word is never read as a typo."""
+        self.shorthand = {short.lower(): also for short, also in shorthand}
+        """Words of the trade cut short ("cert") and their fuller forms, for the passage query."""
 
     async def answer(
         self,
@@ -448,6 +463,7 @@ class AccountEngine:
             first_names = "|".join(re.escape(n) for n in named)
             query = re.sub(rf"\b(?:{first_names})(?:'s)?\b", " ", query, flags=re.IGNORECASE)
         query = query if term_set(query) else question
+        query = with_full_forms(query, self.shorthand)
         own = f"{account_name} {referring} {' '.join(named)}"
         args = SearchFilesInput(query=query[:300], path=f"{base}/sources", limit=PASSAGE_HITS)
         result = await session.call(SEARCH_FILES, args)

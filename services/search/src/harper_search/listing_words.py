@@ -56,6 +56,8 @@ class ListingWords:
     """Words asking which accounts changed a field ("switched", "new"): read in history.md."""
     line_words: tuple[tuple[str, str], ...] = ()
     """Shorthand for a line of coverage and the line ("workers comp" -> Workers' Compensation)."""
+    shorthand: tuple[tuple[str, tuple[str, ...]], ...] = ()
+    """A word of the trade cut short and its fuller forms ("cert" -> certificate, COI)."""
 
     @property
     def line_names(self) -> frozenset[str]:
@@ -103,6 +105,10 @@ def parse_listing_words(categories: str) -> ListingWords:
             for word in _list(row[0])
         ),
         line_words=_line_words(),
+        shorthand=tuple(
+            (_one_word(row[0], "Shorthand"), tuple(_list(row[1])))
+            for row in _rows(sections, "Shorthand", 2)
+        ),
     )
 
 

@@ -115,8 +115,8 @@ class LocalBrain:
     ) -> None:
         self.catalog = catalog
         self.known_word = known_word
-        self.accounts = AccountEngine(known_word)
         self.reader = reader or ListingReader(ListingWords(), CatalogBook(catalog))
+        self.accounts = AccountEngine(known_word, self.reader.words.shorthand)
         self.listings = ListingEngine(catalog, own_actions)
         self.history = HistoryChanges(catalog.memory)
 
