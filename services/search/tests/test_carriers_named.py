@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from harper_search.listing_engine import carriers_named
+from harper_search.carriers import carriers_named
 
 
 def test_a_carrier_is_named_however_a_broker_types_it() -> None:

@@ -199,6 +199,23 @@ def test_a_one_word_question_answered_in_the_next_turn_is_no_fragment() -> None:
     assert chosen[0].hit is asked
 
 
+def test_a_short_amount_line_is_quoted_with_the_line_that_says_what_it_is() -> None:
+    table = hit(
+        "Options:\nTHE HARTFORD\nPackage with liquor ..... $9,460\nERIE\nBOP ..... $8,100", 2
+    )
+    chosen = best_units("what was hartford's price", [table])
+    assert "HARTFORD" in chosen[0].text and "$9,460" in chosen[0].text, chosen[0].text
+
+
+def test_the_carrier_asked_about_keeps_its_amount_when_another_quotes_later() -> None:
+    hartford = hit("The Hartford came in at $9,460 for the package, liquor included.", 2)
+    erie = hit("We bound Erie at $8,730 total; the deposit is $2,183.", 9)
+    chosen = best_units("what was hartford's price", [hartford, erie])
+    assert chosen[0].hit is hartford and chosen[0].was is None
+    unnamed = best_units("what was the price", [hartford, erie])
+    assert unnamed[0].hit is erie  # asked of no carrier, the newest amount answers
+
+
 def test_a_turn_goes_on_after_the_others_short_reaction() -> None:
     told = hit(
         "Rick: We have a plan for the old boathouse.",

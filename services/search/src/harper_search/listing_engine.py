@@ -8,15 +8,13 @@ of the first few accounts.
 
 from __future__ import annotations
 
-import re
 from datetime import date
-from functools import lru_cache
 
 from harper_common.memory.stages import FOLLOW_UP_RULES, canonical_stage
 from harper_common.messages.index import AccountPayload, DescriptionFilters, PassageHit
-from harper_common.vocabulary import vocabulary
 from harper_search.account_engine import read_to_cite
 from harper_search.answer_text import quote, where
+from harper_search.carriers import carriers_named
 from harper_search.catalog import Catalog
 from harper_search.draft import Draft
 from harper_search.field_changes import SeenChange
@@ -263,32 +261,6 @@ async def _read_if_budget(session: ToolSession, path: str) -> bool:
     return (path in session.log.read or session.can_call(READ_FILE)) and await read_to_cite(
         session, path
     )
-
-
-@lru_cache(maxsize=1)
-def _carrier_spellings() -> tuple[dict[str, str], dict[str, str]]:
-    """The carriers of the shared vocabulary by spelling: (in any case, as written), the latter
-    for names that are also everyday words or places."""
-    any_case: dict[str, str] = {}
-    as_written: dict[str, str] = {}
-    for carrier in vocabulary().carriers:
-        for spelling in carrier.spellings:
-            if carrier.everyday:
-                as_written[spelling] = carrier.name
-            else:
-                any_case[spelling.lower()] = carrier.name
-    return any_case, as_written
-
-
-def carriers_named(text: str) -> set[str]:
-    """The carriers of the shared vocabulary that ``text`` names ("hartford" as typed, but
-    "Progressive" only as written)."""
-    any_case, as_written = _carrier_spellings()
-    tokens = re.findall(r"[A-Za-z0-9&]+", text)
-    written = f" {' '.join(tokens)} "
-    lower = written.lower()
-    found = {name for spelling, name in any_case.items() if f" {spelling} " in lower}
-    return found | {name for spelling, name in as_written.items() if f" {spelling} " in written}
 
 
 def ranked(accounts: list[AccountPayload], rank: PremiumRank) -> list[AccountPayload]:

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import calendar
 import re
+from collections.abc import Set as AbstractSet
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 from functools import lru_cache
@@ -25,6 +26,7 @@ from dateparser.search import search_dates  # type: ignore[import-untyped]
 
 from harper_common.memory.sentences import SENTENCE_BREAK
 from harper_common.messages.index import PassageHit
+from harper_search.carriers import carriers_named
 from harper_search.terms import term_set
 
 ANSWER_KINDS: dict[str, tuple[str, ...]] = {
@@ -74,7 +76,8 @@ _PAST = re.compile(
     re.I,
 )
 """Past-tense verbs (the common irregular ones and the regular ending)."""
-_SENTENCE_END = re.compile(SENTENCE_BREAK + r"|\n+")
+_SENTENCE_END = re.compile(r"(?<!\.\.\.)" + SENTENCE_BREAK + r"|\n+")
+"""Between sentences or lines; dot leaders ("Liquor ..... $1,950") end no sentence."""
 _LIST = re.compile(r"^[\s>]*(?:[-*•]|\d{1,2}[.)])\s+\S", re.M)
 _COMPARATIVE = re.compile(r"\bhow much (?:[a-z]+er|more|less)\b")
 _CONTACT_ONLY = re.compile(r"\(?\d{3}\)?[\s.-]\d{3}[\s.-]\d{4}|@[\w-]+\.\w")
@@ -201,11 +204,15 @@ def best_units(
         base = 1.5 / (1 + 0.5 * rank)
         best: Unit | None = None
         singles = units_of(hit)
-        for text in units_of(hit, with_previous=bool(kinds & {"reason", "event"})):
+        led = bool(kinds & {"reason", "event"})
+        for text in units_of(hit, with_previous=led or "amount" in kinds):
+            joined = text not in singles
+            if joined and not led and not _headed_value(text, singles):
+                continue
             unit_score = base + _signals(text, hit, kinds, asked, newest)
             if said_by and hit.speaker and hit.speaker.split()[0].lower() in said_by:
                 unit_score += SAID_BY_BONUS
-            if text not in singles:
+            if joined and led:
                 unit_score += 0.5  # a reason with what led to it
             if best is None or unit_score > best.score:
                 best = Unit(text=text, hit=hit, rank=rank, score=unit_score)
@@ -226,7 +233,18 @@ def best_units(
         chosen.append(unit)
         if len(chosen) - notes >= keep:
             break
-    return _latest_first(chosen, scored, kinds)
+    return _latest_first(chosen, scored, kinds, carriers_named(question))
+
+
+SHORT_LINE = 12
+"""Fewer words than this: a line of a table or a list, not a sentence."""
+
+
+def _headed_value(joined: str, singles: list[str]) -> bool:
+    """A short line giving an amount, joined to the line before it that says what it is the
+    amount of ("THE HARTFORD / Package incl. liquor .... $9,460")."""
+    last = next((s for s in singles if joined.endswith(s)), None)
+    return last is not None and len(last.split()) < SHORT_LINE and holds("amount", last)
 
 
 NOTES_KEPT = 1
@@ -239,10 +257,16 @@ LATEST_MARGIN = 1.0
 """A newer sentence giving the same kind of value wins when it scores within this of the best."""
 
 
-def _latest_first(chosen: list[Unit], scored: list[Unit], kinds: set[str]) -> list[Unit]:
+def _latest_first(
+    chosen: list[Unit],
+    scored: list[Unit],
+    kinds: set[str],
+    carriers: AbstractSet[str] = frozenset(),
+) -> list[Unit]:
     """When the best sentence gives a value (an amount, a date, a share) and a newer sentence
     close behind gives one of the same kind, the newer one answers and the older one is kept
-    beside it as what it was ("$15,950 (was $18,400)")."""
+    beside it as what it was ("$15,950 (was $18,400)"). A question naming a carrier asks that
+    carrier's value: another carrier's newer one does not replace it."""
     valued = [k for k in ("amount", "percent", "date") if k in kinds]
     if not chosen or not valued:
         return chosen
@@ -258,6 +282,7 @@ def _latest_first(chosen: list[Unit], scored: list[Unit], kinds: set[str]) -> li
         and u.hit.path != top.hit.path
         and u.score >= top.score - LATEST_MARGIN
         and holds(kind, said(u.text, u.hit))
+        and not (carriers & carriers_named(top.text) and not carriers & carriers_named(u.text))
     ]
     if not newer:
         return chosen
