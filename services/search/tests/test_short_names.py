@@ -6,14 +6,19 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from fake_directory import FakeDirectory
 
-from harper_search.account_engine import with_full_forms
+from harper_common.memory.paths import MemoryRoot
+from harper_search.account_engine import CARRIER_NUMBER, AccountEngine, with_full_forms
 from harper_search.listing_words import parse_listing_words
 from harper_search.people import asked_person
 from harper_search.question_cues import without_short_name
+from harper_search.session import ToolSession
 from harper_search.spelling import correct_cues
 from harper_search.state_extras import asked_extras
 from harper_search.state_fields import asked_fields, asks_contact_attribute
+from harper_search.tool_specs import new_budget
+from harper_search.toolbox import Toolbox
 from harper_search.topics import asked_topics
 
 NAME = "Reno Kite & Sail Supply"
@@ -119,3 +124,21 @@ def test_a_short_word_of_the_trade_also_asks_its_full_forms() -> None:
     query = with_full_forms("needs a cert by when", shorthand)
     assert query.startswith("needs a cert by when") and "COI" in query
     assert with_full_forms("the renewal date", shorthand) == "the renewal date"
+
+
+@pytest.mark.anyio
+async def test_a_carriers_number_is_asked_of_the_files_as_its_quote(tmp_path: Path) -> None:
+    state = '---\naccount_id: "7"\nname: Reno Kite Shop\nstage: Quoted\nversion: 1\n---\n'
+    (tmp_path / "accounts/7/sources").mkdir(parents=True)
+    (tmp_path / "accounts/7/state.md").write_text(state, encoding="utf-8")
+    directory = FakeDirectory()
+    session = ToolSession(Toolbox(MemoryRoot(tmp_path), directory, []), new_budget(), Quiet())
+    await AccountEngine().answer(session, "7", "Reno Kite Shop", "what was hartford's number")
+    await AccountEngine().answer(session, "7", "Reno Kite Shop", "number of kites on the wall")
+    assert directory.asked[0].endswith(" quote") and "quote" not in directory.asked[1]
+    assert not CARRIER_NUMBER.search("number of trucks at erie")
+
+
+class Quiet:
+    async def step(self, _: object) -> None:
+        return None

@@ -20,6 +20,7 @@ from harper_common.memory.state import parse_state
 from harper_common.messages.index import PassageHit
 from harper_search.answer_text import field_line, overview_line, quote, topic_lines, where
 from harper_search.backing import field_support, resolved_later
+from harper_search.carriers import carriers_named
 from harper_search.draft import Draft
 from harper_search.line_hit import LineHit
 from harper_search.passage_answers import (
@@ -83,6 +84,10 @@ _POINTING = frozenset(("the", "that", "this", "our", "their", "your", "my"))
 KIND_NOUNS = term_set("shop place company business firm outfit store office guys folks crew team")
 """Words that name any business ("the print shop", "the storage place"): part of how a
 question points at the account, whatever its industry."""
+
+
+CARRIER_NUMBER = re.compile(r"\bnumbers?\b(?!\s+of\b)", re.IGNORECASE)
+"""'number' not counting something ("number of trucks"): said of a carrier, its quote."""
 
 
 def with_full_forms(query: str, shorthand: dict[str, tuple[str, ...]]) -> str:
@@ -464,6 +469,8 @@ class AccountEngine:
             query = re.sub(rf"\b(?:{first_names})(?:'s)?\b", " ", query, flags=re.IGNORECASE)
         query = query if term_set(query) else question
         query = with_full_forms(query, self.shorthand)
+        if carriers_named(query) and CARRIER_NUMBER.search(query):
+            query = f"{query} quote"  # a carrier's "number" is its quote ("Erie's number")
         own = f"{account_name} {referring} {' '.join(named)}"
         args = SearchFilesInput(query=query[:300], path=f"{base}/sources", limit=PASSAGE_HITS)
         result = await session.call(SEARCH_FILES, args)
