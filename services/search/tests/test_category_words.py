@@ -8,22 +8,19 @@ The index is a fake with the indexer's calls (lookup, search, scan) over a few p
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import date
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 import pytest
+from fake_directory import FakeDirectory
 
 from harper_common.memory.paths import MemoryRoot
 from harper_common.messages.index import (
     AccountPayload,
     DescriptionFilters,
     DescriptionHit,
-    NameMatch,
-    PassageChannel,
-    PassagesReply,
     ScanReply,
 )
 from harper_common.messages.query import AgentRequest, IntentInfo
@@ -115,16 +112,14 @@ def _holds(payload: AccountPayload, filters: DescriptionFilters) -> bool:
 
 
 @dataclass
-class FakeIndex:
+class FakeIndex(FakeDirectory):
     """The indexer's lookup, description search and scan over ``BOOK``, calls recorded."""
 
     payloads: list[AccountPayload] = field(default_factory=lambda: list(BOOK))
     searched: list[str] = field(default_factory=list)
     scans: list[DescriptionFilters] = field(default_factory=list)
-    passage_questions: list[str] = field(default_factory=list)
-
-    async def lookup(self, name: str, limit: int = 5) -> list[NameMatch]:
-        return []
+    asked: list[str] = field(default_factory=list)
+    """The passage searches asked (``FakeDirectory.passages`` records them)."""
 
     async def search(
         self, text: str, filters: DescriptionFilters | None = None, limit: int = 10
@@ -139,16 +134,6 @@ class FakeIndex:
         self.scans.append(filters or DescriptionFilters())
         held = [p for p in self.payloads if _holds(p, filters or DescriptionFilters())]
         return ScanReply(accounts=held[:limit], total=len(held))
-
-    async def passages(
-        self,
-        text: str,
-        account_ids: Sequence[str] = (),
-        channels: Sequence[PassageChannel] | None = None,
-        limit: int = 8,
-    ) -> PassagesReply:
-        self.passage_questions.append(text)
-        return PassagesReply(hits=[])
 
 
 @pytest.fixture(scope="module")
@@ -290,7 +275,7 @@ async def test_an_unknown_category_word_is_searched_by_meaning_not_as_literal_te
     assert "is close to 'quantum computing labs'" in draft.answer, draft.answer
     assert setup.index.searched == [question]
     assert session.budget.used[SEARCH_DESCRIPTIONS] == 1
-    assert setup.index.passage_questions == ["quantum computing labs"]
+    assert setup.index.asked == ["quantum computing labs"]
     assert session.budget.used[SEARCH_FILES] == 1
 
 

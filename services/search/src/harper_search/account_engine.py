@@ -91,11 +91,14 @@ CARRIER_NUMBER = re.compile(r"\bnumbers?\b(?!\s+of\b)", re.IGNORECASE)
 
 
 def with_full_forms(query: str, shorthand: dict[str, tuple[str, ...]]) -> str:
-    """The query with the fuller forms of its short words added ("needs a cert" also asks
-    "certificate" and "COI"), so the files find what they write out either way."""
+    """The query with the fuller forms of its trade words added, so the files find what they
+    write out either way: a short word's ("needs a cert" also asks "certificate" and "COI"),
+    and a carrier's "number", which is its quote."""
     added = [
         form for word in re.findall(r"[\w-]+", query.lower()) for form in shorthand.get(word, ())
     ]
+    if carriers_named(query) and CARRIER_NUMBER.search(query):
+        added.append("quote")
     return " ".join([query, *dict.fromkeys(added)]) if added else query
 
 
@@ -145,6 +148,8 @@ class _Asked:
     """Fields of state.md beyond the format's own that the question names by their key."""
     people: list[AccountPerson]
     """People of state.md asked for by name or role, in place of the primary contact."""
+    person: str | None
+    """The name a "who is ..." question asks about (``people.asked_person``)."""
 
 
 @dataclass(frozen=True)
@@ -201,10 +206,9 @@ class AccountEngine:
                 lines += said  # the field asked for answers first; the passages support it
             else:
                 lines[1:1] = said
-        person = asked_person(question)
-        if person is not None and (asked.overview or asked.people):
-            introduced = self._introduction(draft, person, reading, known=bool(asked.people))
-            lines[1:1] = introduced
+        if asked.person is not None and (asked.overview or asked.people):
+            known = bool(asked.people)
+            lines[1:1] = self._introduction(draft, asked.person, reading, known=known)
         if not any(path in reading.read for path in draft.citations):
             draft.cite(*list(reading.read)[:2])
         if len(reading.read) < len(reading.sources):
@@ -249,7 +253,8 @@ class AccountEngine:
         numbered = not fields and ENDS_ON_NUMBER.search(bare)
         if numbered and state is not None and names_contact(question, state):
             fields = [f for f in STATE_FIELDS if f.name == "contact"]
-        people = self._people(bare, fields, bool(numbered), state)
+        person = asked_person(question)
+        people = self._people(bare, fields, bool(numbered) or person is not None, state)
         if people:
             fields = [f for f in fields if f.name != "contact"]
         extras = self._extras(bare, topics, state)
@@ -258,19 +263,18 @@ class AccountEngine:
             fields = [f for f in STATE_FIELDS if f.name in _OVERVIEW]
         channel = None if asks_contact_attribute(bare) else asked_channel(bare)
         first = FIRST.search(bare) is not None
-        return _Asked(text, fields, topics, state, overview, channel, first, extras, people)
+        return _Asked(text, fields, topics, state, overview, channel, first, extras, people, person)
 
     @staticmethod
     def _people(
-        text: str, fields: list[StateField], numbered: bool, state: AccountState | None
+        text: str, fields: list[StateField], named: bool, state: AccountState | None
     ) -> list[AccountPerson]:
         """The people of state.md a question about a contact asks for ("ana ortiz phone",
-        "who is the bookkeeper"), when one of them is not the primary contact."""
+        "who is the bookkeeper"), when one of them is not the primary contact. ``named``: the
+        question ends on a number or asks who someone is."""
         if state is None:
             return []
-        about_a_contact = (
-            any(f.name == "contact" for f in fields) or numbered or asked_person(text) is not None
-        )
+        about_a_contact = any(f.name == "contact" for f in fields) or named
         people = people_asked(text, state) if about_a_contact else []
         return people if any(not p.primary for p in people) else []
 
@@ -469,8 +473,6 @@ class AccountEngine:
             query = re.sub(rf"\b(?:{first_names})(?:'s)?\b", " ", query, flags=re.IGNORECASE)
         query = query if term_set(query) else question
         query = with_full_forms(query, self.shorthand)
-        if carriers_named(query) and CARRIER_NUMBER.search(query):
-            query = f"{query} quote"  # a carrier's "number" is its quote ("Erie's number")
         own = f"{account_name} {referring} {' '.join(named)}"
         args = SearchFilesInput(query=query[:300], path=f"{base}/sources", limit=PASSAGE_HITS)
         result = await session.call(SEARCH_FILES, args)

@@ -35,7 +35,7 @@ from harper_search.session import ToolSession
 from harper_search.spelling import correct_cues
 from harper_search.staff import name_parts
 from harper_search.state_fields import asked_fields
-from harper_search.terms import STOP_WORDS, words
+from harper_search.terms import MIN_SHORT_FORM, STOP_WORDS, cut_short, words
 from harper_search.tool_specs import (
     LOOKUP_ACCOUNT,
     SEARCH_FILES,
@@ -73,19 +73,15 @@ def about_one_account(request: AgentRequest) -> bool:
     )
 
 
-MIN_SAID = 3
-"""A question's word names a word of an account's trade or name from this many letters on."""
-
-
 def said_of_one(question: str, accounts: list[AccountPayload]) -> list[AccountPayload] | None:
     """Of the accounts a description read by meaning fits, the one whose own trade or name the
     question says, in full or cut short ("the vet" for a Veterinary Clinic, where "the new
     building" only read as a category); None when the question says none or several."""
-    said = {w for w in words(question) if len(w) >= MIN_SAID and w not in STOP_WORDS}
+    said = {w for w in words(question) if len(w) >= MIN_SHORT_FORM and w not in STOP_WORDS}
 
     def says(account: AccountPayload) -> bool:
         own = words(f"{account.industry or ''} {account.account_name}")
-        return any(o == w or (len(o) > len(w) and o.startswith(w)) for o in own for w in said)
+        return any(cut_short(w, o) for o in own for w in said)
 
     named = [account for account in accounts if says(account)]
     return named if len(named) == 1 else None

@@ -6,7 +6,8 @@ with the account's own name taken out (so "Fox Run Auto Repair" does not ask abo
 from __future__ import annotations
 
 import re
-import unicodedata
+
+from harper_search.terms import without_accents
 
 RECEIVED = re.compile(
     r"\b(did|has|have|were)\b.{0,40}\b(send|sent|provide\w*|get|got|receiv\w*|turn\w* in|"
@@ -67,9 +68,7 @@ _JOINERS = frozenset({"&", "and", "of", "the", "-"})
 
 def _fold(word: str) -> str:
     """A word as names are compared: lower case, no accents, no possessive or punctuation."""
-    bare = unicodedata.normalize("NFKD", word.lower())
-    bare = "".join(c for c in bare if not unicodedata.combining(c))
-    bare = re.sub(r"['’]s$", "", bare)
+    bare = re.sub(r"['’]s$", "", without_accents(word))
     return bare.strip(".,;:!?()\"'’")
 
 

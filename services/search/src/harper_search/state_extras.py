@@ -16,10 +16,7 @@ from datetime import date, datetime
 from typing import Any
 
 from harper_search.passage_answers import asked_kinds, roots
-from harper_search.terms import STOP_WORDS, stem, words
-
-MIN_PREFIX = 3
-"""A question's word cut short still names a key's word from this many letters ("eff")."""
+from harper_search.terms import STOP_WORDS, cut_short, stem, words
 
 _VALUE_WORDS: dict[str, str] = {
     "date": "date",
@@ -80,7 +77,7 @@ def _same(key_word: str, said: str) -> bool:
     if stem(key_word) == stem(said) or said in KEY_WORDS_SAID_AS.get(key_word, frozenset()):
         return True
     short = min(roots({stem(said), said}), key=len)  # "renews" and "renewing" name "renewal"
-    return len(short) >= MIN_PREFIX and key_word.startswith(short)
+    return cut_short(short, key_word)
 
 
 def label(key: str) -> str:

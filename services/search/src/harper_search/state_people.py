@@ -9,25 +9,18 @@ bookkeeper. A question that names or describes none of them asks for the primary
 from __future__ import annotations
 
 import re
-import unicodedata
 
 from harper_common.memory import AccountState
 from harper_common.memory.people import AccountPerson, account_people
-from harper_search.terms import STOP_WORDS, stem
+from harper_search.terms import STOP_WORDS, cut_short, stem, without_accents
 
 MIN_NAME_WORD = 3
 """Shorter words of a name ("Dr", "Jo", initials) never say which person is meant."""
 _ROLE_PARTS = re.compile(r"[,/;()&]|\band\b|\bor\b", re.IGNORECASE)
 
 
-def _fold(text: str) -> str:
-    """Lower case without accents: "Adrián" is written "adrian" as often as not."""
-    decomposed = unicodedata.normalize("NFKD", text.lower())
-    return "".join(c for c in decomposed if not unicodedata.combining(c))
-
-
 def _words(text: str) -> set[str]:
-    return {stem(w) for w in re.findall(r"[a-z0-9]+", _fold(text))}
+    return {stem(w) for w in re.findall(r"[a-z0-9]+", without_accents(text))}
 
 
 def people_asked(question: str, state: AccountState) -> list[AccountPerson]:
@@ -48,8 +41,7 @@ def _name_words_said(name: str, said: set[str]) -> int:
     return sum(
         1
         for word in _words(name)
-        if len(word) >= MIN_NAME_WORD
-        and any(w == word or (len(w) >= MIN_NAME_WORD and word.startswith(w)) for w in said)
+        if len(word) >= MIN_NAME_WORD and any(cut_short(w, word) for w in said)
     )
 
 

@@ -6,6 +6,7 @@ The same function cuts file text (for the index) and queries, so "loss run" find
 from __future__ import annotations
 
 import re
+import unicodedata
 
 _WORD = re.compile(r"[a-z0-9]+(?:[,.'&][a-z0-9]+)*")
 
@@ -54,3 +55,19 @@ def terms(text: str) -> list[str]:
 def term_set(text: str) -> set[str]:
     """The distinct terms of ``text`` (each word stemmed once, however often it occurs)."""
     return {stem(word) for word in set(_WORD.findall(text.lower())) if word not in STOP_WORDS}
+
+
+MIN_SHORT_FORM = 3
+"""A word cut short still names the longer one from this many letters ("vet", "eff", "doug")."""
+
+
+def cut_short(said: str, full: str) -> bool:
+    """``said`` is ``full``, or ``full`` cut short ("vet" for "veterinary", "doug" for
+    "douglas", "eff" for "effective")."""
+    return said == full or (len(said) >= MIN_SHORT_FORM and full.startswith(said))
+
+
+def without_accents(text: str) -> str:
+    """Lower case without accents: "Adrián" is written "adrian" as often as not."""
+    decomposed = unicodedata.normalize("NFKD", text.lower())
+    return "".join(c for c in decomposed if not unicodedata.combining(c))
