@@ -194,3 +194,21 @@ def test_a_long_name_is_found_by_its_initials_written_exactly(
     assert (found.account_id, found.alias, found.score) == ("29041", "HTA", 1.0)
     assert not found.exact  # initials are never taken for the name itself
     assert all(m.alias is None for m in small_index.lookup("HTX"))
+
+
+@pytest.mark.parametrize(
+    ("name", "written"),
+    [
+        ("Reno Kite Shop & Lounge", "RKS"),  # the last word left out
+        ("KiteWorks Supply Co.", "KWS"),  # a word written as two
+        ("Tahoe Kite Co.", "TKC"),  # two words and the legal form
+    ],
+)
+def test_the_initials_brokers_write_for_a_name_find_it(
+    small_index: AccountIndex, demo_states: list[AccountState], name: str, written: str
+) -> None:
+    maple = next(s for s in demo_states if s.account_id == "29041")
+    small_index.upsert_states([maple.model_copy(update={"name": name, "version": 98})])
+    found = small_index.lookup(written)[0]
+    assert (found.account_id, found.alias) == ("29041", written)
+    assert all(m.alias is None for m in small_index.lookup("RK"))  # two letters name nothing

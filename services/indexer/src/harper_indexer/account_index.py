@@ -9,6 +9,7 @@ within exact payload filters). All methods are blocking: call them from a worker
 
 from __future__ import annotations
 
+import re
 import threading
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -35,7 +36,7 @@ from harper_indexer.lexical import Bm25Vectors
 from harper_indexer.names import name_similarity, name_vector, normalise_name, query_vector
 from harper_indexer.store import AccountPoint, PayloadMatch, Scored, VectorStore
 
-INDEX_FORMAT = 5
+INDEX_FORMAT = 6
 """Raise when descriptions, payloads or vectors change shape: stored points are then rewritten."""
 LISTING_SCORE = 1.0
 """The score of every hit of a search without text (a filtered listing: all match equally)."""
@@ -291,10 +292,26 @@ def _names_a_person(written: str, person: str) -> bool:
 
 
 def _initials(name: str) -> list[str]:
-    """The first letters of a name of three words or more ("KMA" for "Kessel Moreau Associates,
-    PLLC"; the legal form, "and" and "the" left out), which brokers write for long names."""
+    """The ways brokers write a long name by its first letters: of its words ("KMA" for
+    "Kessel Moreau Associates, PLLC"; the legal form, "and" and "the" left out), of a word
+    written as two ("SSPC" for "SureShot Pest Control Inc."), with the legal form when that
+    makes three letters ("CBC" for "Cascade Bike Co."), and cut before the last words ("SCL"
+    for "Steel City Lanes & Lounge"). Three letters at least; each matches only as written."""
     words = normalise_name(name).split()
-    return ["".join(w[0] for w in words).upper()] if len(words) >= 3 else []
+    runs = [words, normalise_name(_CAMEL.sub(" ", name)).split()]
+    if len(words) < MIN_INITIALS:
+        runs.append(normalise_name(f"{name} x").split()[:-1])  # the legal form kept
+    found: list[str] = []
+    for run in runs:
+        letters = "".join(w[0] for w in run).upper()
+        for size in range(len(letters), MIN_INITIALS - 1, -1):
+            if letters[:size] not in found:
+                found.append(letters[:size])
+    return found
+
+
+MIN_INITIALS = 3
+_CAMEL = re.compile(r"(?<=[a-z])(?=[A-Z])")
 
 
 def _latest(states: Sequence[AccountState]) -> list[AccountState]:

@@ -15,6 +15,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from harper_common.memory.contact_marks import asked_marks, marks_in
 from harper_common.memory.errors import HarperMemoryError
 from harper_common.memory.paths import ACCOUNTS, RAW_FILE, SOURCES, STATE_FILE, MemoryRoot
 from harper_common.memory.state import parse_state
@@ -36,6 +37,8 @@ class AccountCard:
     """Root-relative raw.txt paths, oldest first (source ids carry their date and time)."""
     extra: Mapping[str, Any] = field(default_factory=dict)
     """state.md's fields beyond the format's own (``AccountState.extra``)."""
+    marks: frozenset[str] = frozenset()
+    """The emails and phone numbers state.md holds (``contact_marks.marks_in``)."""
     staff: tuple[str, ...] = field(init=False)
     """The agency's own people on the account (state.md's broker and the like), read from
     ``extra`` once: every question about the book looks at every card's."""
@@ -111,6 +114,15 @@ class Catalog:
     def get(self, account_id: str) -> AccountCard | None:
         return self.cards.get(account_id)
 
+    def holding_marks(self, question: str) -> list[AccountCard]:
+        """The accounts whose state.md holds an email or phone number the question gives."""
+        asked = asked_marks(question)
+        if not asked:
+            return []
+        with self._lock:
+            cards = list(self.cards.values())
+        return [card for card in cards if asked & card.marks]
+
 
 def _state_and_sources(memory: MemoryRoot, account_id: str) -> AccountText:
     """state.md's text and an empty text for each source's raw.txt (only its path matters)."""
@@ -152,6 +164,7 @@ def _card(account: AccountText) -> AccountCard | None:
         insurance_types=tuple(state.insurance_types or ()),
         sources=tuple(sources),
         extra=dict(state.extra),
+        marks=frozenset(marks_in(text)),
     )
 
 

@@ -18,6 +18,7 @@ from dataclasses import replace
 from datetime import date
 
 from harper_common.bus.client import BusError
+from harper_common.memory.contact_marks import asked_marks, marks_in
 from harper_common.messages.index import AccountPayload, DescriptionFilters
 from harper_common.messages.query import AgentRequest
 from harper_search.account_engine import AccountEngine
@@ -57,6 +58,8 @@ LISTING_CUE = re.compile(
 """Words of a question about several accounts."""
 
 
+MARK_HITS = 10
+"""Passages read for an email or phone number that no state.md holds."""
 ONE_BY_FILES = 3
 """A question about one account that names none is about the account whose files hold this
 many best passages for it, every one of them."""
@@ -128,6 +131,10 @@ class LocalBrain:
                 question,
                 self._describes(account.account_id),
             )
+        marked = await self._marked_account(session, question)
+        if marked is not None:
+            why = f"The email or phone asked is {marked[1]}'s: reading it."
+            return await self._answer_about(session, question, marked, why)
         corrected = correct_cues(question, self.known_word)
         handled = self.catalog.handled_by(question)
         listing = await self._read(corrected, today, handled, by_meaning=False)
@@ -185,15 +192,40 @@ class LocalBrain:
         if about_one_account(request):
             by_files = await self._one_by_its_files(session, question)
             if by_files is not None:
-                one_id, one_name = by_files
-                await session.think(f"Only {one_name}'s files say it: reading them.")
-                return await self.accounts.answer(
-                    session, one_id, one_name, question, self._describes(one_id)
-                )
+                why = f"Only {by_files[1]}'s files say it: reading them."
+                return await self._answer_about(session, question, by_files, why)
         await session.think(
             "No value of the book is close to the question: searching descriptions."
         )
         return await self.listings.by_description(session, question, listing, today)
+
+    async def _answer_about(
+        self, session: ToolSession, question: str, account: tuple[str, str], why: str
+    ) -> Draft:
+        """The question answered about one account (id, name) the brain found, saying why."""
+        await session.think(why)
+        account_id, name = account
+        return await self.accounts.answer(
+            session, account_id, name, question, self._describes(account_id)
+        )
+
+    async def _marked_account(self, session: ToolSession, question: str) -> tuple[str, str] | None:
+        """The one account an email or phone number of the question belongs to: the one whose
+        state.md holds it, else the one whose files do (a sender's address, a signature's
+        number). None when the question gives none, or two accounts hold it."""
+        asked = asked_marks(question)
+        if not asked:
+            return None
+        holders = [(c.account_id, c.name) for c in self.catalog.holding_marks(question)]
+        if not holders:
+            text = " ".join(sorted(asked))
+            args = SearchFilesInput(query=text, path="accounts", limit=MARK_HITS)
+            result = await session.call(SEARCH_FILES, args)
+            hits = result.passages if result is not None and not result.is_error else []
+            owners = {hit.account_id for hit in hits if asked & marks_in(hit.text)}
+            cards = [self.catalog.get(owner) for owner in sorted(owners)]
+            holders = [(card.account_id, card.name) for card in cards if card is not None]
+        return holders[0] if len(holders) == 1 else None
 
     async def _one_by_its_files(
         self, session: ToolSession, question: str

@@ -17,6 +17,7 @@ from typing import Protocol
 
 from pydantic import BaseModel, Field
 
+from harper_common.memory.contact_marks import EMAIL
 from harper_updater.changes import ChangeField, ProposedChange, best_pending
 from harper_updater.lines import canonical_line, line_pattern
 from harper_updater.stage_words import APPLICATION_WORDS, find_stage
@@ -119,7 +120,6 @@ _REMOVE_LINES = re.compile(
     re.IGNORECASE,
 )
 _ONE_LINE = re.compile(rf"\b(?:{_LINES})\b", re.IGNORECASE)
-_EMAIL = re.compile(r"[\w.+'-]+@[\w-]+(?:\.[\w-]+)+")
 _PHONE = re.compile(r"\(?\b\d{3}\)?[\s.-]?\d{3}[\s.-]?\d{4}\b")
 _CONTACT_NAME = re.compile(
     r"\b(?:new\s+|primary\s+|main\s+)?contact(?:\s+name)?\s*(?:is|:|to|now)\s+"
@@ -273,7 +273,7 @@ def _contact(text: _Text) -> None:
         return
     if match := _CONTACT_NAME.search(text.rest):
         text.take(match, "contact_name", match.group("name"))
-    if match := _EMAIL.search(text.rest):
+    if match := EMAIL.search(text.rest):
         text.take(match, "contact_email", match.group(0))
     if match := _PHONE.search(text.rest):
         text.take(match, "contact_phone", match.group(0))
