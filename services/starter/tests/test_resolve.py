@@ -122,6 +122,31 @@ async def test_one_word_shared_by_two_accounts_asks_which_one() -> None:
     assert {a.account_id for a in found.ambiguous} == {"1", "2"}
 
 
+class PersonIndex(FirstWordIndex):
+    """As ``FirstWordIndex``, and "Dana" is a person of the marina only."""
+
+    async def lookup(self, name: str, limit: int = 5) -> list[NameMatch]:
+        if name.lower() == "dana":
+            return [
+                NameMatch(
+                    account_id="2",
+                    account_name="Bluewater Marina LLC",
+                    score=0.9,
+                    contact="Dana Ruiz",
+                )
+            ]
+        return await super().lookup(name, limit)
+
+
+@pytest.mark.anyio
+async def test_a_person_named_beside_a_shared_word_tells_the_accounts_apart() -> None:
+    found = await resolve_by_name(PersonIndex(), ["bluewater", "Dana"])  # type: ignore[arg-type]
+    assert found.account is not None and found.account.account_id == "2"
+    assert found.person == "Dana Ruiz"
+    alone = await resolve_by_name(PersonIndex(), ["bluewater"])  # type: ignore[arg-type]
+    assert alone.account is None and len(alone.ambiguous) == 2
+
+
 @pytest.mark.anyio
 async def test_no_run_of_words_naming_an_account_resolves_nothing() -> None:
     found = await resolve_by_spans(WordIndex(), "which accounts want workers comp")  # type: ignore[arg-type]

@@ -60,16 +60,17 @@ async def resolve_by_name(index: IndexClient, candidates: Sequence[str]) -> Reso
     matches: dict[str, NameMatch] = {}
     asked = list(candidates[:MAX_CANDIDATES])
     found = await index.lookup_many(asked, limit=LOOKUP_LIMIT)  # one bus round trip for all
-    for candidate, replies in zip(asked, found, strict=True):
-        for match in _as_written(candidate, replies):
+    each = [_as_written(name, replies) for name, replies in zip(asked, found, strict=True)]
+    for written_matches in each:
+        for match in written_matches:
             known = matches.get(match.account_id)
             if known is None or match.score > known.score:
                 matches[match.account_id] = match
     ranked = sorted(matches.values(), key=lambda m: (-m.score, m.account_name))
     written = candidates[0] if candidates else None
-    by_words = _by_its_words(written, ranked)
+    by_words = _by_its_words(written, each[0] if each else [])
     if by_words is not None:
-        return by_words
+        return _told_apart(by_words, each[1:])
     if ranked and ranked[0].score >= FOUND_SCORE:
         best = ranked[0]
         close = [m for m in ranked if m.score >= best.score - AMBIGUOUS_GAP]
@@ -94,6 +95,29 @@ async def resolve_by_name(index: IndexClient, candidates: Sequence[str]) -> Reso
         )
     alternatives = [_alternative(m) for m in ranked if m.score >= ALTERNATIVE_SCORE][:5]
     return Resolution(written_name=written, alternatives=alternatives, how="no name match")
+
+
+def _told_apart(found: Resolution, others: list[list[NameMatch]]) -> Resolution:
+    """Of the accounts a mention names equally ("Desert Rose" of two names), the one another
+    mention of the question names too ("Marisela at Desert Rose": one of its people)."""
+    if not found.ambiguous:
+        return found
+    ids = {alternative.account_id for alternative in found.ambiguous}
+    named = {
+        match.account_id: match
+        for matches in others
+        for match in matches
+        if match.account_id in ids and match.score >= FOUND_SCORE
+    }
+    if len(named) != 1:
+        return found
+    one = next(iter(named.values()))
+    return Resolution(
+        account=AccountRef(account_id=one.account_id, account_name=one.account_name),
+        written_name=found.written_name,
+        how=f"{found.how}; another mention names {one.account_name}",
+        person=one.contact,
+    )
 
 
 LOOKUP_LIMIT = 10
