@@ -19,6 +19,7 @@ from harper_common.memory.people import AccountPerson
 from harper_common.memory.state import parse_state
 from harper_common.messages.index import PassageHit
 from harper_search.answer_text import field_line, overview_line, quote, topic_lines, where
+from harper_search.asked_by_examples import AskedByExamples
 from harper_search.backing import field_support, resolved_later
 from harper_search.carriers import carriers_named
 from harper_search.draft import Draft
@@ -47,6 +48,7 @@ from harper_search.session import ToolSession
 from harper_search.spelling import correct_cues
 from harper_search.state_extras import ExtraField, asked_extras
 from harper_search.state_fields import (
+    BROKER,
     ENDS_ON_NUMBER,
     STATE_FIELDS,
     StateField,
@@ -168,11 +170,14 @@ class AccountEngine:
         self,
         known_word: Callable[[str], bool] | None = None,
         shorthand: Sequence[tuple[str, tuple[str, ...]]] = (),
+        by_examples: AskedByExamples | None = None,
     ) -> None:
         self.known_word = known_word
         """Says a word occurs in the memory's text: such a word is never read as a typo."""
         self.shorthand = {short.lower(): also for short, also in shorthand}
         """Words of the trade cut short ("cert") and their fuller forms, for the passage query."""
+        self.by_examples = by_examples
+        """Reads the field a question asks by labelled examples when its words name none."""
 
     async def answer(
         self,
@@ -258,12 +263,30 @@ class AccountEngine:
         if people:
             fields = [f for f in fields if f.name != "contact"]
         extras = self._extras(bare, topics, state)
+        if not fields and not topics and not extras and not people:
+            fields, extras = await self._asked_by_examples(bare, state)
+            people = self._people(bare, fields, bool(numbered) or person is not None, state)
+            if people:
+                fields = [f for f in fields if f.name != "contact"]
         overview = not fields and not topics and not extras and not people
         if overview:
             fields = [f for f in STATE_FIELDS if f.name in _OVERVIEW]
         channel = None if asks_contact_attribute(bare) else asked_channel(bare)
         first = FIRST.search(bare) is not None
         return _Asked(text, fields, topics, state, overview, channel, first, extras, people, person)
+
+    async def _asked_by_examples(
+        self, bare: str, state: AccountState | None
+    ) -> tuple[list[StateField], list[ExtraField]]:
+        """The field the question's closest examples ask: one of state.md's own, or an extra
+        key this state.md has; nothing when the examples say to read it as usual."""
+        field = await self.by_examples.field_of(bare) if self.by_examples else None
+        if field is None:
+            return [], []
+        own = [f for f in (*STATE_FIELDS, BROKER) if f.name == field]
+        if own or state is None or not state.extra:
+            return own, []
+        return [], asked_extras(field.replace("_", " "), state.extra)
 
     @staticmethod
     def _people(

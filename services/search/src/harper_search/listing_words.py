@@ -50,6 +50,8 @@ class ListingWords:
     follow_up_words: tuple[str, ...] = ()
     action_examples: tuple[tuple[str, bool], ...] = ()
     """Pending actions and whether each is the agency's own task (True) or someone else's."""
+    field_examples: tuple[tuple[str, str], ...] = ()
+    """Questions about one account and the field each asks ("when's the renewal", renewal_date)."""
     trade_words: frozenset[str] = frozenset()
     """Nouns of the agency's own work ("carrier", "underwriter"): never a kind of business."""
     change_words: frozenset[str] = frozenset()
@@ -93,6 +95,10 @@ def parse_listing_words(categories: str) -> ListingWords:
         action_examples=tuple(
             (row[0], row[1].strip().lower() == "ours")
             for row in _rows(sections, "Whose pending action", 2)
+        ),
+        field_examples=tuple(
+            (row[0], row[1].strip().lower())
+            for row in _rows(sections, "What a question asks of one account", 2)
         ),
         trade_words=frozenset(
             _one_word(word, "Words of the trade")

@@ -22,6 +22,7 @@ from harper_common.memory.contact_marks import asked_marks, marks_in
 from harper_common.messages.index import AccountPayload, DescriptionFilters
 from harper_common.messages.query import AgentRequest
 from harper_search.account_engine import AccountEngine
+from harper_search.asked_by_examples import AskedByExamples
 from harper_search.book_values import CatalogBook
 from harper_search.catalog import Catalog
 from harper_search.draft import Draft
@@ -115,7 +116,9 @@ class LocalBrain:
         self.catalog = catalog
         self.known_word = known_word
         self.reader = reader or ListingReader(ListingWords(), CatalogBook(catalog))
-        self.accounts = AccountEngine(known_word, self.reader.words.shorthand)
+        words = self.reader.words
+        by_examples = AskedByExamples(self.reader.matcher.vectors, words.field_examples)
+        self.accounts = AccountEngine(known_word, words.shorthand, by_examples)
         self.listings = ListingEngine(catalog, own_actions)
         self.history = HistoryChanges(catalog.memory)
 

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 
 from harper_common.memory.models import AccountState
 from harper_common.memory.stages import Stage
+from harper_search.staff import staff_of
 
 
 @dataclass(frozen=True)
@@ -207,7 +208,11 @@ _BROKER_NOTE = re.compile(r"\bBroker:\s*([A-Z][\w.'-]*(?: [A-Z][\w.'-]*)*)")
 
 
 def _broker(state: AccountState) -> str | None:
-    """The agency's broker on the account, as the notes in state.md's body name them."""
+    """The agency's people on the account: state.md's own fields for them (broker, producer,
+    ...), else the notes' "Broker: <name>"."""
+    staff = staff_of(state.extra)
+    if staff:
+        return ", ".join(staff)
     found = _BROKER_NOTE.search(state.body)
     return found.group(1) if found else None
 
