@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from harper_eval.field_probes import WORDINGS, probes, short_name
+from harper_eval.field_probes import SECOND_WORDINGS, WORDINGS, probes, short_name
 
 from harper_common.memory.state import parse_state
 
@@ -47,3 +47,11 @@ def test_the_short_name_is_two_words_joined_as_written() -> None:
     assert short_name("Reno Kite & Sail Supply LLC") == "reno kite"
     assert short_name("Wag & Whisker Grooming") == "wag & whisker"
     assert short_name("The Pike Family Kites") == "pike family"
+
+
+def test_the_second_wordings_ask_the_same_fields_in_other_words() -> None:
+    asked = probes(parse_state(STATE), SECOND_WORDINGS)
+    fields = {probe.field for probe in asked}
+    assert fields == {"stage", "contact", "phone", "location", "renewal_date"}
+    first = {probe.question for probe in probes(parse_state(STATE))}
+    assert not first & {probe.question for probe in asked}

@@ -1,5 +1,5 @@
-"""``python -m harper_eval.field_probes <book> [--show]``: every field of every account's state.md
-asked in several wordings of our own, the account already resolved, graded by whether the answer
+"""``python -m harper_eval.field_probes <book> [--show] [--second]``: every field of every
+account's state.md asked in several wordings of our own, the account already resolved, graded by whether the answer
 holds the value.
 
 The books' questions are few per field; these probes ask each field of each account the ways
@@ -68,6 +68,54 @@ WORDINGS: dict[str, tuple[str, ...]] = {
 """Field -> wordings: {n} is the account as people shorten it, {c} and {cf} its primary contact
 (full and first name), {p} another person of state.md; "a+b" asks two fields at once."""
 
+SECOND_WORDINGS: dict[str, tuple[str, ...]] = {
+    "stage": (
+        "{n}: stage?",
+        "is {n} quoted or bound",
+        "what's the status of the {n} deal",
+        "where do things stand w {n}",
+    ),
+    "premium": (
+        "remind me what {n} pays",
+        "{n} - how much",
+        "what's the premium on {n}'s quote",
+        "cost for {n}?",
+    ),
+    "contact": ("who's our point person at {n}", "who runs {n}", "{n} - who do we deal with"),
+    "email": ("best email for {cf}", "{n} contact email?", "how do i email {n}"),
+    "phone": ("best number for {cf}", "{n} - phone #", "how do i call {cf}", "digits for {n}"),
+    "location": ("where's {n} located", "{n} - city?", "what town is {n} out of"),
+    "industry": (
+        "what line of business is {n}",
+        "what kind of business is {n}",
+        "{n} - what do they do",
+    ),
+    "coverage": ("what's {n} shopping", "what coverage is {n} after", "lines on {n}?"),
+    "next_step": ("what's next for {n}", "anything pending on {n}", "{n} next steps"),
+    "last_contact": (
+        "last time we talked to {n}?",
+        "when was our last touch with {n}",
+        "{n} last contact",
+    ),
+    "renewal_date": (
+        "when is {n} up for renewal",
+        "when does {n}'s policy expire",
+        "{n} expiration",
+    ),
+    "current_carrier": (
+        "who's {n}'s current insurer",
+        "incumbent carrier for {n}",
+        "who has {n} now",
+    ),
+    "carrier": ("which carrier is {n} bound with", "who wrote {n}"),
+    "policy_number": ("{n} pol #", "what's {n}'s policy no"),
+    "effective_date": ("when does {n}'s coverage start", "{n} start date"),
+    "broker": ("whose account is {n}", "which of us has {n}"),
+    "submitted_to": ("what markets did {n} go to", "who did we send {n} to"),
+}
+"""A second set, written after the engines were (``--second``): wordings the engines were not
+tuned to when first run ("what line of business" is the insurance sense as often as the trade's)."""
+
 
 @dataclass(frozen=True)
 class Probe:
@@ -117,18 +165,18 @@ def short_name(name: str) -> str:
     return " ".join(kept).lower()
 
 
-def probes(state: AccountState) -> list[Probe]:
+def probes(state: AccountState, wordings: dict[str, tuple[str, ...]] | None = None) -> list[Probe]:
     found = []
     contact = state.primary_contact.name if state.primary_contact else None
     names = {"n": short_name(state.name)}
     if contact:
         first = next((w for w in contact.split() if not w.endswith(".")), contact)  # not "Dr."
         names.update(c=contact.lower(), cf=first.lower())
-    for field, wordings in WORDINGS.items():
+    for field, written in (wordings or WORDINGS).items():
         if field == "other_person":
             others = [p for p in account_people(state) if not p.primary]
             for person in others[:1]:
-                for wording, wanted in zip(wordings, (person.phone, person.email), strict=True):
+                for wording, wanted in zip(written, (person.phone, person.email), strict=True):
                     if wanted:
                         question = wording.format(p=person.name.lower())
                         found.append(Probe(state.account_id, field, question, (wanted,)))
@@ -136,7 +184,7 @@ def probes(state: AccountState) -> list[Probe]:
         wanted = tuple(_value(state, part) or "" for part in field.split("+"))
         if not all(wanted):
             continue
-        for wording in wordings:
+        for wording in written:
             if "{c" in wording and "c" not in names:
                 continue
             found.append(Probe(state.account_id, field, wording.format(**names), wanted))
@@ -148,14 +196,15 @@ def _value(state: AccountState, field: str) -> str | None:
     return _first(read(state) if read else state.extra.get(field))
 
 
-async def run(name: str, show: bool) -> int:
+async def run(name: str, show: bool, second: bool = False) -> int:
     book = load_book(name)
     states = [
         parse_state((folder / "state.md").read_text(encoding="utf-8"))
         for folder in sorted((book.mem / "accounts").iterdir())
         if (folder / "state.md").is_file()
     ]
-    asked = [probe for state in states for probe in probes(state)]
+    wordings = SECOND_WORDINGS if second else WORDINGS
+    asked = [probe for state in states for probe in probes(state, wordings)]
     right: Counter[str] = Counter()
     total: Counter[str] = Counter()
     with local_agent(book) as (agent, catalog):
@@ -186,8 +235,9 @@ def main() -> int:
     parser = argparse.ArgumentParser()
     parser.add_argument("book")
     parser.add_argument("--show", action="store_true", help="print the probes not answered")
+    parser.add_argument("--second", action="store_true", help="the second set of wordings")
     args = parser.parse_args()
-    return asyncio.run(run(args.book, args.show))
+    return asyncio.run(run(args.book, args.show, args.second))
 
 
 if __name__ == "__main__":
