@@ -6,11 +6,20 @@ from collections.abc import Sequence
 
 import pytest
 
-from harper_common.messages.index import AccountPayload, DescriptionHit, NameMatch
+from harper_common.messages.index import (
+    AccountPayload,
+    DescriptionFilters,
+    DescriptionHit,
+    NameMatch,
+    ScanReply,
+)
+from harper_common.messages.query import AccountAlternative
 from harper_starter.mention import may_be_initials
 from harper_starter.resolve import (
+    Resolution,
     looks_like_a_business,
     mention_spans,
+    pick_described,
     resolve_by_kind,
     resolve_by_name,
     resolve_by_spans,
@@ -255,3 +264,50 @@ async def test_an_account_described_by_its_trade_and_its_city_is_found() -> None
     assert found.account is not None and found.account.account_id == "201"
     both = await resolve_by_kind(book, "the kite shop")  # type: ignore[arg-type]
     assert both.account is None  # two shops: the place was what told them apart
+
+
+@pytest.mark.anyio
+async def test_of_the_accounts_a_kind_fits_the_one_the_rest_of_the_question_names() -> None:
+    book = DescribedBook(
+        [
+            _payload("201", "Dune Riders", "Kite Shop", "Reno"),
+            _payload("202", "Sky Line", "Kite Shop", "Elko"),
+        ]
+    )
+    found = await resolve_by_kind(book, "the kite shop", "sky line - the kite shop - stage")  # type: ignore[arg-type]
+    assert found.account is not None and found.account.account_id == "202"
+    neither = await resolve_by_kind(book, "the kite shop", "the kite shop - stage")  # type: ignore[arg-type]
+    assert neither.account is None
+
+
+class ScannedBook(DescribedBook):
+    async def scan(self, filters: DescriptionFilters, limit: int | None = None) -> ScanReply:
+        wanted = set(filters.account_id or [])
+        return ScanReply(accounts=[a for a in self.accounts if a.account_id in wanted])
+
+
+@pytest.mark.anyio
+async def test_of_two_accounts_a_name_fits_the_question_picks_the_one_more_of_it_describes() -> (
+    None
+):
+    book = ScannedBook(
+        [
+            _payload("301", "Desert Sun Chiropractic", "Chiropractic Clinic", "Reno"),
+            _payload("302", "Desert Sun Dance Academy", "Dance Studio", "Reno"),
+        ]
+    )
+    both = Resolution(
+        written_name="desert sun",
+        ambiguous=[
+            AccountAlternative(account_id="301", account_name="Desert Sun Chiropractic", score=0.9),
+            AccountAlternative(
+                account_id="302", account_name="Desert Sun Dance Academy", score=0.9
+            ),
+        ],
+    )
+    asked = "the chiropractor at desert sun - stage"  # another form of the trade's word
+    found = await pick_described(book, asked, both)  # type: ignore[arg-type]
+    assert found is not None and found.account is not None and found.account.account_id == "301"
+    found = await pick_described(book, "desert sun, the dance studio in reno", both)  # type: ignore[arg-type]
+    assert found is not None and found.account is not None and found.account.account_id == "302"
+    assert await pick_described(book, "desert sun in reno - stage", both) is None  # type: ignore[arg-type]

@@ -227,7 +227,7 @@ class StarterAgent:
             # act on a business-like name not in the book never lands on another account
             acting_on_new = new_business and not asking
             described = (
-                Resolution() if acting_on_new else await resolve_by_kind(self.index, written)
+                Resolution() if acting_on_new else await resolve_by_kind(self.index, written, query)
             )
             if described.account is not None:
                 return await self._route(request, query, info, described.account, progress, timer)

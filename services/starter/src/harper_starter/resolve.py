@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -272,15 +273,12 @@ async def resolve_by_spans(index: IndexClient, query: str, people_only: bool = F
     )
 
 
-async def resolve_by_kind(index: IndexClient, written: str) -> Resolution:
+async def resolve_by_kind(index: IndexClient, written: str, query: str = "") -> Resolution:
     """An account named by what it is ("the food pantry", "the winery", "the reno kite
     shop"): the one description match whose name, trade or place holds at least half of the
-    written words, and no other account that does."""
-    words = {
-        w
-        for w in re.findall(r"[a-z]{3,}", written.lower())
-        if w not in FRAME | LEGAL_FORMS | GENERIC_BUSINESS_WORDS
-    }
+    written words, and no other account that does. When several do, the one the question's
+    other words name ("Desert Rose, the dance studio": of the studios, the one named so)."""
+    words = _describing(written)
     if not words:
         return Resolution(written_name=written, how="no words to describe an account")
     hits = await index.search(written, limit=5)
@@ -289,6 +287,10 @@ async def resolve_by_kind(index: IndexClient, written: str) -> Resolution:
         for hit in hits
         if len(words & _words_of(_what_and_where(hit.payload))) * 2 >= len(words)
     ]
+    if len(fitting) > 1 and query:
+        others = _describing(query) - words
+        named = [a for a in fitting if others and _said(others, _what_and_where(a))]
+        fitting = named if len(named) == 1 else fitting
     if len(fitting) != 1:
         return Resolution(written_name=written, how=f"{len(fitting)} accounts are '{written}'")
     found = fitting[0]
@@ -299,15 +301,26 @@ async def resolve_by_kind(index: IndexClient, written: str) -> Resolution:
     )
 
 
+def _describing(text: str) -> set[str]:
+    """The words of ``text`` that may describe an account (not the question's frame)."""
+    return {
+        w
+        for w in re.findall(r"[a-z]{3,}", text.lower())
+        if w not in FRAME | LEGAL_FORMS | GENERIC_BUSINESS_WORDS
+    }
+
+
 async def pick_described(index: IndexClient, query: str, found: Resolution) -> Resolution | None:
     """Of the accounts a mention fits equally ("Gail" writes for two clients), the one the rest
     of the question describes ("who is Gail at the cleaning company": its trade, its name or
-    its city says which); None when the question's other words fit none or several."""
+    its city says which; of several, the one that more of them fit); None when they fit none,
+    or several equally."""
     ids = [alternative.account_id for alternative in found.ambiguous]
     reply = await index.scan(DescriptionFilters(account_id=ids))
-    written = _words_of(found.written_name or "")
-    asked = _words_of(query) - written - FRAME - LEGAL_FORMS - GENERIC_BUSINESS_WORDS
-    fitting = [account for account in reply.accounts if asked & _words_of(_what_and_where(account))]
+    asked = _words_of(query) - FRAME - LEGAL_FORMS - GENERIC_BUSINESS_WORDS
+    fits = {a.account_id: len(_said(asked, _what_and_where(a))) for a in reply.accounts}
+    most = max(fits.values(), default=0)
+    fitting = [a for a in reply.accounts if most and fits[a.account_id] == most]
     if len(fitting) != 1:
         return None
     one = fitting[0]
@@ -325,6 +338,25 @@ def _what_and_where(account: AccountPayload) -> str:
 
 def _words_of(text: str) -> set[str]:
     return set(re.findall(r"[a-z]{3,}", text.lower()))
+
+
+SHARED_START = 5
+SHARED_SHARE = 0.7
+
+
+def _said(asked: set[str], what: str) -> set[str]:
+    """The words of ``asked`` that are words of ``what`` in some form: the same word, one cut
+    short ("chiro"), or one that starts the same for most of its length ("chiropractor" for
+    "Chiropractic", "plumber" for "Plumbing")."""
+    held = _words_of(what)
+    return {word for word in asked if any(_alike(word, other) for other in held)}
+
+
+def _alike(a: str, b: str) -> bool:
+    if a == b:
+        return True
+    shared = len(os.path.commonprefix([a, b]))
+    return shared >= SHARED_START and shared >= SHARED_SHARE * min(len(a), len(b))
 
 
 def _alternative(match: NameMatch) -> AccountAlternative:
