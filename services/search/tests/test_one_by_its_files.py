@@ -93,7 +93,15 @@ async def test_two_accounts_files_or_a_question_about_several_list_the_book(
 ) -> None:
     assert await _ask(memory, ["51002", "51001", "51002"], ONE) is None
     assert await _ask(memory, ["51002"] * 3, SEVERAL) is None
-    assert await _ask(memory, ["51002"] * 2, ONE) is None  # too few passages to tell
+    # the two best are one account's, but another's passage says the same: nothing tells
+    assert await _ask(memory, ["51002", "51002", "51001"], ONE) is None
+
+
+@pytest.mark.anyio
+async def test_two_best_passages_and_a_word_only_they_hold_name_the_account(
+    memory: MemoryRoot,
+) -> None:
+    assert await _ask(memory, ["51002"] * 2, ONE) == "51002"
 
 
 def _payload(account_id: str, name: str, industry: str) -> AccountPayload:

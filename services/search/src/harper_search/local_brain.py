@@ -37,7 +37,7 @@ from harper_search.session import ToolSession
 from harper_search.spelling import correct_cues
 from harper_search.staff import name_parts
 from harper_search.state_fields import asked_fields
-from harper_search.terms import MIN_SHORT_FORM, STOP_WORDS, cut_short, words
+from harper_search.terms import MIN_SHORT_FORM, STOP_WORDS, cut_short, term_set, words
 from harper_search.tool_specs import (
     LOOKUP_ACCOUNT,
     SEARCH_FILES,
@@ -62,6 +62,11 @@ LISTING_CUE = re.compile(
 MARK_HITS = 10
 """Passages read for an email or phone number that no state.md holds."""
 ONE_BY_FILES = 3
+TWO_BY_FILES = 2
+BY_FILES_READ = 10
+"""Passages read across the book to tell which account a question means."""
+TELLING_LENGTH = 4
+"""A word that tells an account's passages apart has this many letters or more."""
 """A question about one account that names none is about the account whose files hold this
 many best passages for it, every one of them."""
 
@@ -235,14 +240,27 @@ class LocalBrain:
     ) -> tuple[str, str] | None:
         """The account a question about one account means without naming it ("the agreed
         value on the vintage console"): the one whose files hold every one of the best
-        passages for the question across the book. None when two accounts' files do."""
-        args = SearchFilesInput(query=question[:300], path="accounts", limit=ONE_BY_FILES)
+        passages for the question across the book, or its two best passages and a word of the
+        question no other account's passages among the best hold (a person only its files
+        name). None when two accounts' files do."""
+        args = SearchFilesInput(query=question[:300], path="accounts", limit=BY_FILES_READ)
         result = await session.call(SEARCH_FILES, args)
         hits = result.passages if result is not None and not result.is_error else []
-        owners = {hit.account_id for hit in hits}
-        if len(hits) < ONE_BY_FILES or len(owners) != 1:
+        best = hits[:ONE_BY_FILES]
+        owners = {hit.account_id for hit in best}
+        if len(best) == ONE_BY_FILES and len(owners) == 1:
+            return self._card_of(best[0].account_id)
+        first = hits[:TWO_BY_FILES]
+        if len(first) < TWO_BY_FILES or len({hit.account_id for hit in first}) != 1:
             return None
-        card = self.catalog.get(hits[0].account_id)
+        owner = first[0].account_id
+        own = set().union(*(term_set(hit.text) for hit in hits if hit.account_id == owner))
+        other = set().union(*(term_set(hit.text) for hit in hits if hit.account_id != owner))
+        telling = {t for t in term_set(question) - other if len(t) >= TELLING_LENGTH} & own
+        return self._card_of(owner) if telling else None
+
+    def _card_of(self, account_id: str) -> tuple[str, str] | None:
+        card = self.catalog.get(account_id)
         return (card.account_id, card.name) if card is not None else None
 
     async def _without_empty_readings(
