@@ -225,3 +225,15 @@ def test_a_turn_goes_on_after_the_others_short_reaction() -> None:
     )
     assert goes_on(told)
     assert not goes_on(hit("Rick: Fine.", 4, kind="turn", after="Nadia: Great."))
+
+
+def test_a_share_answers_how_much_of_a_whole_when_no_amount_does() -> None:
+    hits = [
+        hit("We ship kites all over the west coast and up into Idaho and Montana.", 4),
+        hit("Repairs are maybe a third of what comes in, the rest is new kites and lessons.", 6),
+    ]
+    [best, *_] = best_units("how much of the kite shop's revenue is repairs", hits)
+    assert "a third" in best.text
+    priced = [*hits, hit("Repairs brought in about $40,000 last year, new kites the rest.", 8)]
+    [best, *_] = best_units("how much of the kite shop's revenue is repairs", priced)
+    assert "$40,000" in best.text  # an amount still answers before a share

@@ -80,6 +80,7 @@ _SENTENCE_END = re.compile(r"(?<!\.\.\.)" + SENTENCE_BREAK + r"|\n+")
 """Between sentences or lines; dot leaders ("Liquor ..... $1,950") end no sentence."""
 _LIST = re.compile(r"^[\s>]*(?:[-*•]|\d{1,2}[.)])\s+\S", re.M)
 _COMPARATIVE = re.compile(r"\bhow much (?:[a-z]+er|more|less)\b")
+_HOW_MUCH = re.compile(r"\bhow much\b", re.I)
 _CONTACT_ONLY = re.compile(r"\(?\d{3}\)?[\s.-]\d{3}[\s.-]\d{4}|@[\w-]+\.\w")
 _WORDS = re.compile(r"[A-Za-z]{2,}")
 _SPEAKER = re.compile(r"^(?:\d{4}-\d{2}-\d{2}[ T][\d:]+Z?\s+)?[A-Z][^:]{0,60}:\s+")
@@ -197,6 +198,7 @@ def best_units(
     one per passage. Words of ``ignore`` (the account's name) do not count as shared words;
     ``said_by``: first names (lower case) the question asks about, whose own words count more."""
     kinds = asked_kinds(question)
+    how_much = "percent" not in kinds and _HOW_MUCH.search(question) is not None
     asked = term_set(question) - term_set(ignore)
     newest = max((_aware(h.date) for h in hits if h.date), default=None)
     scored: list[Unit] = []
@@ -209,7 +211,7 @@ def best_units(
             joined = text not in singles
             if joined and not led and not _headed_value(text, singles):
                 continue
-            unit_score = base + _signals(text, hit, kinds, asked, newest)
+            unit_score = base + _signals(text, hit, kinds, asked, newest, how_much)
             if said_by and hit.speaker and hit.speaker.split()[0].lower() in said_by:
                 unit_score += SAID_BY_BONUS
             if joined and led:
@@ -236,6 +238,8 @@ def best_units(
     return _latest_first(chosen, scored, kinds, carriers_named(question))
 
 
+SHARE_FOR_AMOUNT = 1.0
+"""A share answers a "how much" question about part of a whole, less surely than an amount."""
 SHORT_LINE = 12
 """Fewer words than this: a line of a table or a list, not a sentence."""
 
@@ -293,8 +297,15 @@ def _latest_first(
 
 
 def _signals(
-    text: str, hit: PassageHit, kinds: set[str], asked: set[str], newest: datetime | None
+    text: str,
+    hit: PassageHit,
+    kinds: set[str],
+    asked: set[str],
+    newest: datetime | None,
+    how_much: bool = False,
 ) -> float:
+    """How well a sentence answers; ``how_much``: the question asks "how much" (not a share,
+    not a price word alone), so a share of a whole may answer it."""
     words = said(text, hit)
     score = 0.0
     is_question = words.rstrip().endswith("?")
@@ -302,6 +313,8 @@ def _signals(
     for kind in kinds:
         if holds(kind, words):
             score += 2.0
+        elif kind == "amount" and how_much and holds("percent", words):
+            score += SHARE_FOR_AMOUNT  # "how much of the sales": a share of a whole
         elif answer and holds(kind, _SPEAKER.sub("", answer)):
             score += 1.5  # a question whose answer comes in the next turn
             if roots(asked) & roots(term_set(_last_sentence(words))):
