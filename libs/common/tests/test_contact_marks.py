@@ -28,3 +28,9 @@ def test_a_full_number_of_a_file_is_found_by_its_last_seven_digits_too() -> None
     assert {"7755550142", "5550142"} <= held
     assert asked_marks("who called from 555-0142") <= held
     assert not asked_marks("who called from (702) 555-0142") <= held  # another area code
+
+
+def test_an_address_is_held_with_its_domain_which_is_no_address() -> None:
+    held = marks_in("email: Ann@RenoKites.example")
+    assert {"ann@renokites.example", "@renokites.example"} <= held
+    assert not asked_marks("who is renokites.example") & held

@@ -112,3 +112,11 @@ async def test_a_mark_two_accounts_hold_or_nobody_holds_names_no_account(
 ) -> None:
     assert await _answered_about(memory, f"who is {SHARED_BOOKKEEPER}") is None
     assert await _answered_about(memory, "whose number is (702) 555-0100") is None
+
+
+@pytest.mark.anyio
+async def test_an_address_of_a_business_own_domain_names_it_a_mail_service_does_not(
+    memory: MemoryRoot,
+) -> None:
+    assert await _answered_about(memory, "who is orders@renokites.example") == KITES
+    assert await _answered_about(memory, "who is ann.lee@mailservice.example") is None

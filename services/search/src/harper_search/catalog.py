@@ -9,20 +9,21 @@ state.md and the source folders' names, refreshed per account on account events.
 from __future__ import annotations
 
 import os
+import re
 import threading
 from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from harper_common.memory.contact_marks import asked_marks, marks_in
+from harper_common.memory.contact_marks import asked_marks, domains_of, emails_in, marks_in
 from harper_common.memory.errors import HarperMemoryError
 from harper_common.memory.paths import ACCOUNTS, RAW_FILE, SOURCES, STATE_FILE, MemoryRoot
 from harper_common.memory.state import parse_state
 from harper_search.account_files import AccountText
 from harper_search.run_log import is_source_path
 from harper_search.staff import name_parts, staff_named, staff_of
-from harper_search.terms import stem, term_set
+from harper_search.terms import stem, term_set, without_accents
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -115,13 +116,33 @@ class Catalog:
         return self.cards.get(account_id)
 
     def holding_marks(self, question: str) -> list[AccountCard]:
-        """The accounts whose state.md holds an email or phone number the question gives."""
+        """The accounts whose state.md holds an email or phone number the question gives; for
+        an address no state.md holds, the one account whose addresses share its domain (a
+        business's own domain, not a mail service many accounts use)."""
         asked = asked_marks(question)
         if not asked:
             return []
         with self._lock:
             cards = list(self.cards.values())
-        return [card for card in cards if asked & card.marks]
+        holders = [card for card in cards if asked & card.marks]
+        if holders:
+            return holders
+        domains = domains_of(emails_in(question))
+        by_domain = [card for card in cards if _own_domain(domains & card.marks, card.name)]
+        return by_domain if len(by_domain) == 1 else []
+
+
+OWN_DOMAIN_WORD = 4
+"""A business's own mail domain holds a word of its name this long or longer."""
+
+
+def _own_domain(domains: set[str], name: str) -> bool:
+    """Whether one of ``domains`` is the business's own ("@cornerstoneplumbing.com" for
+    "Cornerstone Plumbing"), not a mail service anyone may use."""
+    words = re.findall(r"[a-z]+", without_accents(name).lower())
+    return any(
+        len(w) >= OWN_DOMAIN_WORD and w in domain.split(".")[0] for domain in domains for w in words
+    )
 
 
 def _state_and_sources(memory: MemoryRoot, account_id: str) -> AccountText:

@@ -35,9 +35,16 @@ def phones_in(text: str) -> set[str]:
 
 def marks_in(text: str) -> set[str]:
     """The emails and phones of ``text``; a full phone also as its last seven digits, so a
-    number written without its area code finds it."""
+    number written without its area code finds it; an email also as its domain ("@kites.com"),
+    so another address of the same business finds it."""
     phones = phones_in(text)
-    return emails_in(text) | phones | {p[-LOCAL_DIGITS:] for p in phones}
+    emails = emails_in(text)
+    return emails | domains_of(emails) | phones | {p[-LOCAL_DIGITS:] for p in phones}
+
+
+def domains_of(emails: set[str]) -> set[str]:
+    """Each address's domain, written "@domain" so it is never taken for an address."""
+    return {"@" + address.rpartition("@")[2] for address in emails}
 
 
 def asked_marks(question: str) -> set[str]:
