@@ -1,0 +1,141 @@
+"""``python -m harper_eval.resolution_probes <book> [--show]`` (``PYTHONPATH=tests/eval:
+tests/integration:tests/bench``): which account a question means, asked of the starter and then
+the search agent in this process, as a broker names accounts: by their aliases, their people
+(whole name, first name at the account), their emails and phones, their names shortened or
+mistyped, their trade and city.
+
+The probes are built from the book's ``roster.json`` (who the writer put in the book), not from
+its questions, so they may be read and fixed against freely. A probe passes when the answer is
+about the account the probe names; a name two accounts share (a bookkeeper of both) can pass
+for neither, and is printed like any other miss. Prints the passes per kind of reference.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import random
+import re
+import sys
+import tempfile
+from collections import Counter
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from harper_common.bus.progress import NoProgress
+from harper_common.messages.query import QueryRequest
+from harper_eval.books import load_book
+from harper_eval.direct import local_agent
+from harper_starter.agent import StarterAgent
+from harper_starter.intent import IntentClassifier
+
+LEGAL_FORM = re.compile(r",? (?:LLC|Inc\.?|Co\.|P\.C\.|PLLC|P\.A\.|LLP)$")
+
+
+@dataclass(frozen=True)
+class Probe:
+    account_id: str
+    kind: str
+    question: str
+
+
+def probes(roster: list[dict[str, Any]], seed: int = 7) -> list[Probe]:
+    """The questions naming each account of the roster, a few per kind of reference."""
+    typos = random.Random(seed)
+    found: list[Probe] = []
+    for account in roster:
+        aid, name = str(account["account_id"]), str(account["name"])
+        words = LEGAL_FORM.sub("", name).split()
+
+        def add(kind: str, question: str, aid: str = aid) -> None:
+            found.append(Probe(aid, kind, question))
+
+        for alias in account.get("aliases", []):
+            add("alias", f"{alias} - what stage are they at")
+            add("alias", f"whats the latest with {alias.lower()}")
+        add("name", f"whats the premium for {' '.join(words).lower()}")
+        add("name", f"{' '.join(words[:2]).lower()} renewal date?")
+        add("typo", f"did {' '.join(_typo(w, typos) for w in words).lower()} sign the apps")
+        industry, city = str(account.get("industry", "")), str(account.get("city", ""))
+        if industry:
+            add("trade", f"the {industry.lower()} in {city} - where are we")
+            add("trade", f"what's going on with the {industry.lower()}")
+        for number, contact in enumerate(account.get("contacts", [])):
+            person = str(contact["name"]).replace("Dr. ", "")
+            add("person", f"what did {person} say last time")
+            add("person", f"{person.lower()} - any update?")
+            if number == 0:
+                first = person.split()[0]
+                add("person", f"when did we last talk to {first} at {' '.join(words[:2])}")
+            if contact.get("email"):
+                add("email", f"who is {contact['email']}")
+            if contact.get("phone"):
+                add("phone", f"whose number is {contact['phone']}")
+    return found
+
+
+def _typo(word: str, chance: random.Random) -> str:
+    """The word with one inner letter left out (words of five letters or more)."""
+    if len(word) < 5:
+        return word
+    at = chance.randrange(1, len(word) - 1)
+    return word[:at] + word[at + 1 :]
+
+
+async def run(name: str, show: bool) -> int:
+    from decide_parts import (  # tests/bench: the starter's stand-ins, as its bench uses them
+        CountingIndex,
+        LocalEmbedder,
+        RecordingBus,
+        Sessions,
+        in_process_index,
+    )
+
+    book = load_book(name)
+    roster = json.loads((book.mem.parent / "roster.json").read_text(encoding="utf-8"))
+    asked = probes(roster)
+    right: Counter[str] = Counter()
+    total: Counter[str] = Counter()
+    with tempfile.TemporaryDirectory() as folder, local_agent(book) as (search, _):
+        index, embedder = in_process_index(book.mem, Path(folder), Path(folder) / "models")
+        counting = CountingIndex(index)
+        classifier = IntentClassifier(CountingIndex(LocalEmbedder(embedder), counting.calls))
+        await classifier.warm()
+        bus = RecordingBus()
+        starter = StarterAgent(
+            classifier=classifier,
+            index=counting,
+            sessions=Sessions(),
+            bus=bus,  # type: ignore[arg-type]
+            progress=lambda _: NoProgress(),
+        )
+        for probe in asked:
+            bus.last = None
+            reply = await starter.handle_query(QueryRequest(query=probe.question, request_id="p"))
+            got = (await search.handle(bus.last)).account_id if bus.last is not None else None
+            total[probe.kind] += 1
+            right[probe.kind] += got == probe.account_id
+            if show and got != probe.account_id:
+                print(
+                    f"MISS {probe.kind} {probe.account_id} -> {got} ({reply.type}): {probe.question}"
+                )
+    print(
+        f"{name}: {sum(right.values())}/{sum(total.values())} probes answered about their account"
+    )
+    for kind in total:
+        print(f"  {kind}: {right[kind]}/{total[kind]}")
+    return 0
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("book")
+    parser.add_argument("--show", action="store_true", help="print the probes missed")
+    args = parser.parse_args()
+    return asyncio.run(run(args.book, args.show))
+
+
+if __name__ == "__main__":
+    sys.exit(main())
