@@ -189,6 +189,11 @@ describe('Harper explorer in Chromium', { timeout: 600_000 }, () => {
       await dialog.getByRole('button', { name: 'Ask' }).click();
     }
     await page.waitForFunction((text) => document.querySelector('.asked')?.textContent?.includes(text), asked);
+    // The query box takes the asked text one render later (an effect of the preset): wait on it.
+    await page.waitForFunction(
+      (text) => document.querySelector('input[aria-label="Query"]')?.value === text,
+      asked,
+    );
     assert.equal(await page.getByLabel('Query').inputValue(), asked);
     await settled();
     assert.match(await page.getByTestId('extracted-account').innerText(), /Maple Avenue Dental/);
