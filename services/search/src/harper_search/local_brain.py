@@ -67,6 +67,9 @@ BY_FILES_READ = 10
 """Passages read across the book to tell which account a question means."""
 TELLING_LENGTH = 4
 """A word that tells an account's passages apart has this many letters or more."""
+TELLING_WORDS = 2
+"""Words of the question only the two best passages' account holds, for them to name it (a
+person's given and family name; one word alone is too often a topic another account lacks)."""
 """A question about one account that names none is about the account whose files hold this
 many best passages for it, every one of them."""
 
@@ -257,7 +260,7 @@ class LocalBrain:
         own = set().union(*(term_set(hit.text) for hit in hits if hit.account_id == owner))
         other = set().union(*(term_set(hit.text) for hit in hits if hit.account_id != owner))
         telling = {t for t in term_set(question) - other if len(t) >= TELLING_LENGTH} & own
-        return self._card_of(owner) if telling else None
+        return self._card_of(owner) if len(telling) >= TELLING_WORDS else None
 
     def _card_of(self, account_id: str) -> tuple[str, str] | None:
         card = self.catalog.get(account_id)
