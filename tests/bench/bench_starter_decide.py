@@ -32,13 +32,11 @@ from collections import Counter
 from pathlib import Path
 from typing import Any
 
-from decide_parts import CountingIndex, LocalEmbedder, RecordingBus, Sessions, outcome
+from decide_parts import LocalEmbedder, RecordingBus, outcome, recording_starter
 from harper_eval.books import load_book
 
-from harper_common.bus.progress import NoProgress
 from harper_common.messages.query import QueryRequest
 from harper_starter.agent import StarterAgent
-from harper_starter.intent import IntentClassifier
 from harper_starter.lookup_cache import CachedIndexClient, CacheStats, LookupCache
 
 QUERIES = Path(__file__).resolve().parents[1] / "starter_holdout" / "queries.jsonl"
@@ -105,17 +103,7 @@ async def bench(index: Any, embedder: Any, queries: list[str], args: argparse.Na
     if args.bus and args.cache != "off":
         cache = LookupCache()  # the starter's defaults: 2048 answers, 60 s
         index = CachedIndexClient(index.bus, cache)
-    counting = CountingIndex(index)
-    classifier = IntentClassifier(CountingIndex(embedder, counting.calls))
-    await classifier.warm()
-    bus = RecordingBus()
-    agent = StarterAgent(
-        classifier=classifier,
-        index=counting,  # type: ignore[arg-type]
-        sessions=Sessions(),
-        bus=bus,  # type: ignore[arg-type]
-        progress=lambda _: NoProgress(),
-    )
+    agent, bus, counting = await recording_starter(index, embedder)
     where = "over the bus" if args.bus else "in process"
     kept = f", look-up cache {args.cache}" if args.bus else ""
     print(f"starter decision, {where}{kept}, {len(queries)} held-out queries")

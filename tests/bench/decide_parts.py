@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+from harper_common.bus.progress import NoProgress
 from harper_common.memory.paths import MemoryRoot
 from harper_common.messages.base import WireModel
 from harper_common.messages.query import (
@@ -29,6 +30,8 @@ from harper_indexer.ingest import ingest_memory_root
 from harper_indexer.passage_index import PassageIndex
 from harper_indexer.passage_store import EdgePassageStore
 from harper_indexer.source_people import source_people
+from harper_starter.agent import StarterAgent
+from harper_starter.intent import IntentClassifier
 
 
 def in_process_index(mem: Path, folder: Path, models: Path) -> tuple[Any, Embedder]:
@@ -117,3 +120,22 @@ def outcome(reply: Any, handed: AgentRequest | None) -> dict[str, Any]:
         seen.update(message=reply.message, account_name=reply.account_name)
         seen["alternatives"] = [a.model_dump() for a in reply.alternatives]
     return seen
+
+
+async def recording_starter(
+    index: Any, embedder: Any
+) -> tuple[StarterAgent, RecordingBus, CountingIndex]:
+    """A starter over ``index`` whose agents are a `RecordingBus`, its intent examples embedded
+    by ``embedder`` and every index call (the embedder's too) counted in the returned index."""
+    counting = CountingIndex(index)
+    classifier = IntentClassifier(CountingIndex(embedder, counting.calls))
+    await classifier.warm()
+    bus = RecordingBus()
+    agent = StarterAgent(
+        classifier=classifier,
+        index=counting,
+        sessions=Sessions(),
+        bus=bus,  # type: ignore[arg-type]
+        progress=lambda _: NoProgress(),
+    )
+    return agent, bus, counting

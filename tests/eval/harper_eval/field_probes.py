@@ -225,10 +225,16 @@ async def run(name: str, show: bool, second: bool = False) -> int:
             if show and not passed:
                 said = " ".join(answer.answer.split())[:200]
                 print(f"FAIL {probe.field} {probe.account_id} {probe.question!r}: {said}")
-    print(f"{name}: {sum(right.values())}/{sum(total.values())} probes answered")
-    for field in total:
-        print(f"  {field}: {right[field]}/{total[field]}")
+    print_tally(f"{name}: probes answered", right, total)
     return 0
+
+
+def print_tally(title: str, right: Counter[str], total: Counter[str]) -> None:
+    """``title`` with the passes of all probes ("<book>: 12/14 ..."), then a line per kind."""
+    head, _, tail = title.partition(": ")
+    print(f"{head}: {sum(right.values())}/{sum(total.values())} {tail}")
+    for kind in total:
+        print(f"  {kind}: {right[kind]}/{total[kind]}")
 
 
 def main() -> int:

@@ -24,12 +24,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from harper_common.bus.progress import NoProgress
 from harper_common.messages.query import QueryRequest
 from harper_eval.books import load_book
 from harper_eval.direct import local_agent
-from harper_starter.agent import StarterAgent
-from harper_starter.intent import IntentClassifier
+from harper_eval.field_probes import print_tally
 
 LEGAL_FORM = re.compile(r",? (?:LLC|Inc\.?|Co\.|P\.C\.|PLLC|P\.A\.|LLP)$")
 
@@ -85,13 +83,7 @@ def _typo(word: str, chance: random.Random) -> str:
 
 
 async def run(name: str, show: bool) -> int:
-    from decide_parts import (  # tests/bench: the starter's stand-ins, as its bench uses them
-        CountingIndex,
-        LocalEmbedder,
-        RecordingBus,
-        Sessions,
-        in_process_index,
-    )
+    from decide_parts import LocalEmbedder, in_process_index, recording_starter  # tests/bench
 
     book = load_book(name)
     roster = json.loads((book.mem.parent / "roster.json").read_text(encoding="utf-8"))
@@ -100,17 +92,7 @@ async def run(name: str, show: bool) -> int:
     total: Counter[str] = Counter()
     with tempfile.TemporaryDirectory() as folder, local_agent(book) as (search, _):
         index, embedder = in_process_index(book.mem, Path(folder), Path(folder) / "models")
-        counting = CountingIndex(index)
-        classifier = IntentClassifier(CountingIndex(LocalEmbedder(embedder), counting.calls))
-        await classifier.warm()
-        bus = RecordingBus()
-        starter = StarterAgent(
-            classifier=classifier,
-            index=counting,
-            sessions=Sessions(),
-            bus=bus,  # type: ignore[arg-type]
-            progress=lambda _: NoProgress(),
-        )
+        starter, bus, _ = await recording_starter(index, LocalEmbedder(embedder))
         for probe in asked:
             bus.last = None
             reply = await starter.handle_query(QueryRequest(query=probe.question, request_id="p"))
@@ -121,11 +103,7 @@ async def run(name: str, show: bool) -> int:
                 print(
                     f"MISS {probe.kind} {probe.account_id} -> {got} ({reply.type}): {probe.question}"
                 )
-    print(
-        f"{name}: {sum(right.values())}/{sum(total.values())} probes answered about their account"
-    )
-    for kind in total:
-        print(f"  {kind}: {right[kind]}/{total[kind]}")
+    print_tally(f"{name}: probes answered about their account", right, total)
     return 0
 
 

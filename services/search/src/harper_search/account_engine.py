@@ -48,7 +48,7 @@ from harper_search.session import ToolSession
 from harper_search.spelling import correct_cues
 from harper_search.state_extras import ExtraField, asked_extras
 from harper_search.state_fields import (
-    BROKER,
+    ALL_FIELDS,
     ENDS_ON_NUMBER,
     STATE_FIELDS,
     StateField,
@@ -259,15 +259,12 @@ class AccountEngine:
         if numbered and state is not None and names_contact(question, state):
             fields = [f for f in STATE_FIELDS if f.name == "contact"]
         person = asked_person(question)
-        people = self._people(bare, fields, bool(numbered) or person is not None, state)
-        if people:
-            fields = [f for f in fields if f.name != "contact"]
+        named = bool(numbered) or person is not None
+        people, fields = self._people(bare, fields, named, state)
         extras = self._extras(bare, topics, state)
         if not fields and not topics and not extras and not people:
             fields, extras = await self._asked_by_examples(bare, state)
-            people = self._people(bare, fields, bool(numbered) or person is not None, state)
-            if people:
-                fields = [f for f in fields if f.name != "contact"]
+            people, fields = self._people(bare, fields, named, state)
         overview = not fields and not topics and not extras and not people
         if overview:
             fields = [f for f in STATE_FIELDS if f.name in _OVERVIEW]
@@ -283,7 +280,7 @@ class AccountEngine:
         field = await self.by_examples.field_of(bare) if self.by_examples else None
         if field is None:
             return [], []
-        own = [f for f in (*STATE_FIELDS, BROKER) if f.name == field]
+        own = [f for f in ALL_FIELDS if f.name == field]
         if own or state is None or not state.extra:
             return own, []
         return [], asked_extras(field.replace("_", " "), state.extra)
@@ -291,15 +288,18 @@ class AccountEngine:
     @staticmethod
     def _people(
         text: str, fields: list[StateField], named: bool, state: AccountState | None
-    ) -> list[AccountPerson]:
+    ) -> tuple[list[AccountPerson], list[StateField]]:
         """The people of state.md a question about a contact asks for ("ana ortiz phone",
-        "who is the bookkeeper"), when one of them is not the primary contact. ``named``: the
+        "who is the bookkeeper"), when one of them is not the primary contact, and the fields
+        left to answer (the primary contact's field is not, when they are). ``named``: the
         question ends on a number or asks who someone is."""
         if state is None:
-            return []
+            return [], fields
         about_a_contact = any(f.name == "contact" for f in fields) or named
         people = people_asked(text, state) if about_a_contact else []
-        return people if any(not p.primary for p in people) else []
+        if not any(not p.primary for p in people):
+            return [], fields
+        return people, [f for f in fields if f.name != "contact"]
 
     @staticmethod
     def _extras(text: str, topics: list[Topic], state: AccountState | None) -> list[ExtraField]:

@@ -14,7 +14,7 @@ from collections.abc import Sequence
 
 import numpy as np
 
-from harper_search.text_vectors import TextVectors
+from harper_search.text_vectors import Matrix, TextVectors
 
 MAX_WORDS = 4
 """Longer questions are left to the usual reading: a terse look-up ("digits for", "which of us
@@ -32,6 +32,8 @@ class AskedByExamples:
         self.vectors = vectors
         self.fields = sorted({field for _, field in examples})
         self.texts = [[text for text, f in examples if f == field] for field in self.fields]
+        self._examples: list[Matrix] = []
+        """Each field's example vectors, embedded on the first question."""
 
     async def field_of(self, question: str) -> str | None:
         """The field the question asks by its examples; None when no field is clearly closest
@@ -39,11 +41,10 @@ class AskedByExamples:
         words = re.findall(r"[\w'&-]+", question)
         if self.vectors is None or len(self.fields) < 2 or not 0 < len(words) <= MAX_WORDS:
             return None
+        if not self._examples:
+            self._examples = [await self.vectors.matrix(texts) for texts in self.texts]
         asked = (await self.vectors.matrix([question], keep=False))[0]
-        scores = []
-        for texts in self.texts:
-            similar = np.sort((await self.vectors.matrix(texts)) @ asked)[-NEAREST:]
-            scores.append(float(similar.mean()))
+        scores = [float(np.sort(rows @ asked)[-NEAREST:].mean()) for rows in self._examples]
         order = sorted(range(len(scores)), key=lambda n: -scores[n])
         best, second = scores[order[0]], scores[order[1]]
         field: str = self.fields[order[0]]

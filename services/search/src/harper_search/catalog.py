@@ -16,7 +16,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from harper_common.memory.contact_marks import asked_marks, domains_of, emails_in, marks_in
+from harper_common.memory.contact_marks import domains_of, marks_in
 from harper_common.memory.errors import HarperMemoryError
 from harper_common.memory.paths import ACCOUNTS, RAW_FILE, SOURCES, STATE_FILE, MemoryRoot
 from harper_common.memory.state import parse_state
@@ -115,11 +115,10 @@ class Catalog:
     def get(self, account_id: str) -> AccountCard | None:
         return self.cards.get(account_id)
 
-    def holding_marks(self, question: str) -> list[AccountCard]:
-        """The accounts whose state.md holds an email or phone number the question gives; for
-        an address no state.md holds, the one account whose addresses share its domain (a
-        business's own domain, not a mail service many accounts use)."""
-        asked = asked_marks(question)
+    def holding_marks(self, asked: set[str]) -> list[AccountCard]:
+        """The accounts whose state.md holds one of the ``asked`` marks (``asked_marks`` of a
+        question); for an address no state.md holds, the one account whose addresses share its
+        domain (a business's own domain, not a mail service many accounts use)."""
         if not asked:
             return []
         with self._lock:
@@ -127,7 +126,7 @@ class Catalog:
         holders = [card for card in cards if asked & card.marks]
         if holders:
             return holders
-        domains = domains_of(emails_in(question))
+        domains = domains_of({mark for mark in asked if "@" in mark})
         by_domain = [card for card in cards if _own_domain(domains & card.marks, card.name)]
         return by_domain if len(by_domain) == 1 else []
 

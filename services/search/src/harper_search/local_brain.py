@@ -227,7 +227,7 @@ class LocalBrain:
         asked = asked_marks(question)
         if not asked:
             return None
-        holders = [(c.account_id, c.name) for c in self.catalog.holding_marks(question)]
+        holders = [(c.account_id, c.name) for c in self.catalog.holding_marks(asked)]
         if not holders:
             text = " ".join(sorted(asked))
             args = SearchFilesInput(query=text, path="accounts", limit=MARK_HITS)
@@ -243,8 +243,8 @@ class LocalBrain:
     ) -> tuple[str, str] | None:
         """The account a question about one account means without naming it ("the agreed
         value on the vintage console"): the one whose files hold every one of the best
-        passages for the question across the book, or its two best passages and a word of the
-        question no other account's passages among the best hold (a person only its files
+        passages for the question across the book, or its two best passages and two words of
+        the question no other account's passages among the best hold (a person only its files
         name). None when two accounts' files do."""
         args = SearchFilesInput(query=question[:300], path="accounts", limit=BY_FILES_READ)
         result = await session.call(SEARCH_FILES, args)

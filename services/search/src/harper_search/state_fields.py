@@ -238,8 +238,12 @@ _STAGE_ASKED = re.compile(
 """A yes/no question about a stage ("are they bound yet", "has it been submitted")."""
 
 
+ALL_FIELDS: tuple[StateField, ...] = (*STATE_FIELDS, BROKER)
+"""Every field a question may ask of one account."""
+
+
 def asked_fields(question: str) -> list[StateField]:
-    found = [field for field in (*STATE_FIELDS, BROKER) if field.asks.search(question)]
+    found = [field for field in ALL_FIELDS if field.asks.search(question)]
     contact = next(field for field in STATE_FIELDS if field.name == "contact")
     if contact not in found and asks_contact_attribute(question):
         found.append(contact)

@@ -303,11 +303,7 @@ async def resolve_by_kind(index: IndexClient, written: str, query: str = "") -> 
 
 def _describing(text: str) -> set[str]:
     """The words of ``text`` that may describe an account (not the question's frame)."""
-    return {
-        w
-        for w in re.findall(r"[a-z]{3,}", text.lower())
-        if w not in FRAME | LEGAL_FORMS | GENERIC_BUSINESS_WORDS
-    }
+    return _words_of(text) - FRAME - LEGAL_FORMS - GENERIC_BUSINESS_WORDS
 
 
 async def pick_described(index: IndexClient, query: str, found: Resolution) -> Resolution | None:
@@ -317,7 +313,7 @@ async def pick_described(index: IndexClient, query: str, found: Resolution) -> R
     or several equally."""
     ids = [alternative.account_id for alternative in found.ambiguous]
     reply = await index.scan(DescriptionFilters(account_id=ids))
-    asked = _words_of(query) - FRAME - LEGAL_FORMS - GENERIC_BUSINESS_WORDS
+    asked = _describing(query)
     fits = {a.account_id: len(_said(asked, _what_and_where(a))) for a in reply.accounts}
     most = max(fits.values(), default=0)
     fitting = [a for a in reply.accounts if most and fits[a.account_id] == most]
