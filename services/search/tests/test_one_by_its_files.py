@@ -67,13 +67,16 @@ def memory(tmp_path: Path) -> MemoryRoot:
     return MemoryRoot(tmp_path)
 
 
-async def _ask(memory: MemoryRoot, owners: list[str], intent: IntentInfo) -> str | None:
+async def _ask(
+    memory: MemoryRoot,
+    owners: list[str],
+    intent: IntentInfo,
+    query: str = "agreed value on the vintage console",
+) -> str | None:
     catalog = Catalog(memory)
     catalog.build()
     session = ToolSession(Toolbox(memory, Passages(owners), []), new_budget(), NoProgress())
-    request = AgentRequest(
-        request_id="r", query="agreed value on the vintage console", intent=intent
-    )
+    request = AgentRequest(request_id="r", query=query, intent=intent)
     draft = await LocalBrain(catalog).answer(request, session, date(2026, 3, 2))
     return draft.account_id
 
@@ -92,7 +95,8 @@ async def test_two_accounts_files_or_a_question_about_several_list_the_book(
     memory: MemoryRoot,
 ) -> None:
     assert await _ask(memory, ["51002", "51001", "51002"], ONE) is None
-    assert await _ask(memory, ["51002"] * 3, SEVERAL) is None
+    several = "which accounts have an agreed value on a vintage console"
+    assert await _ask(memory, ["51002"] * 3, SEVERAL, several) is None
     # the two best are one account's, but another's passage says the same: nothing tells
     assert await _ask(memory, ["51002", "51002", "51001"], ONE) is None
 
@@ -102,6 +106,17 @@ async def test_two_best_passages_and_a_word_only_they_hold_name_the_account(
     memory: MemoryRoot,
 ) -> None:
     assert await _ask(memory, ["51002"] * 2, ONE) == "51002"
+
+
+@pytest.mark.anyio
+async def test_a_question_read_as_about_several_but_saying_no_listing_word_is_one_accounts(
+    memory: MemoryRoot,
+) -> None:
+    """ "who needs to be named on the recital certificate": the starter reads "who needs" as
+    about several, but only one account's files speak of it; all three best passages must be
+    its own (two, and words only they hold, are not enough without the starter's reading)."""
+    assert await _ask(memory, ["51002"] * 3, SEVERAL) == "51002"
+    assert await _ask(memory, ["51002"] * 2, SEVERAL) is None
 
 
 def _payload(account_id: str, name: str, industry: str) -> AccountPayload:

@@ -28,7 +28,7 @@ from harper_common.messages.query import (
     UpdateResponse,
 )
 from harper_common.sessions import SessionStore
-from harper_starter.agent import StarterAgent, names_only_a_thing
+from harper_starter.agent import StarterAgent, after_a_definite_word, names_only_a_thing
 from harper_starter.claude_intent import BrainConfigError
 from harper_starter.confirm import ConfirmHandler
 from harper_starter.intent import IntentClassifier, IntentDecision
@@ -65,6 +65,16 @@ class ScriptedIndex:
 
     async def passages(self, text: str, account_ids: Any = (), **_: Any) -> PassagesReply:
         return PassagesReply()  # the files name nothing the book's accounts do not
+
+    async def embed(self, texts: Sequence[str]) -> list[list[float]]:
+        """Bags of words: texts sharing no word are unrelated in meaning."""
+        vectors = []
+        for text in texts:
+            vector = [0.0] * 64
+            for word in text.lower().split():
+                vector[sum(map(ord, word)) % 64] += 1.0
+            vectors.append(vector)
+        return vectors
 
     async def scan(self, filters: Any = None, limit: int | None = None) -> ScanReply:
         ids = (filters.account_id if filters is not None else None) or list(BOOK)
@@ -532,3 +542,8 @@ async def test_an_account_described_before_the_question_is_read_not_asked_for(
     assert handed is not None and handed.account_name == "Kestrel Plumbing"
     asked = await agent.handle_query(ask("who's the contact"))
     assert asked.type == "clarification_needed"
+
+
+def test_a_mention_after_the_or_that_is_one_thing_the_broker_knows() -> None:
+    assert after_a_definite_word("when does the daycare renew", "daycare")
+    assert not after_a_definite_word("any daycares in the book?", "daycares")

@@ -174,6 +174,8 @@ async def test_the_span_naming_an_account_wins_whatever_verb_is_glued_to_it() ->
         ("Pelican said", "what Pelican said", False),
         ("travelers cancelling", "why is travelers cancelling the kite shop", False),
         ("Hartford Farm Supply", "Mark Hartford Farm Supply as Quoted", True),  # no carrier
+        ("storage", "boats in storage at presque isle", False),  # a kind of business
+        ("the bakery", "what did the bakery send", False),
     ],
 )
 def test_only_a_business_like_mention_could_be_a_new_account(

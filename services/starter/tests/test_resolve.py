@@ -246,6 +246,22 @@ class DescribedBook:
         return [DescriptionHit(score=0.5, payload=a) for a in self.accounts[:limit]]
 
 
+class MeantBook(DescribedBook):
+    """A described book whose embedder knows which words mean the same trade."""
+
+    MEANING = {"daycare": 0, "childcare": 0, "plumbers": 1, "plumbing": 1, "kite": 2}
+
+    async def embed(self, texts: Sequence[str]) -> list[list[float]]:
+        vectors = []
+        for text in texts:
+            vector = [0.0, 0.0, 0.0, 0.1]  # every text a little alike
+            for word in text.lower().split():
+                if word in self.MEANING:
+                    vector[self.MEANING[word]] += 1.0
+            vectors.append(vector)
+        return vectors
+
+
 def _payload(account_id: str, name: str, industry: str, city: str) -> AccountPayload:
     return AccountPayload(
         account_id=account_id, account_name=name, stage="Quoted", industry=industry, city=city
@@ -311,3 +327,28 @@ async def test_of_two_accounts_a_name_fits_the_question_picks_the_one_more_of_it
     found = await pick_described(book, "desert sun, the dance studio in reno", both)  # type: ignore[arg-type]
     assert found is not None and found.account is not None and found.account.account_id == "302"
     assert await pick_described(book, "desert sun in reno - stage", both) is None  # type: ignore[arg-type]
+
+
+ACORNS = _payload("301", "Little Acorns", "Childcare Center", "Kansas City")
+CORNERSTONE = _payload("302", "Cornerstone", "Plumbing Contractor", "San Antonio")
+
+
+@pytest.mark.anyio
+async def test_a_kind_in_other_words_than_the_books_is_the_one_trade_it_means() -> None:
+    book = MeantBook([ACORNS, CORNERSTONE, _payload("303", "Dune Riders", "Kite Shop", "Reno")])
+    found = await resolve_by_kind(book, "the daycare")  # type: ignore[arg-type]
+    assert found.account is not None and found.account.account_id == "301"
+    plumbers = await resolve_by_kind(book, "plumbers")  # type: ignore[arg-type]
+    assert plumbers.account is not None and plumbers.account.account_id == "302"
+    unsaid = await resolve_by_kind(book, "daycare", by_meaning=False)  # type: ignore[arg-type]
+    assert unsaid.account is None  # "any daycares?": the book, not one account
+    unknown = await resolve_by_kind(book, "the bakery")  # type: ignore[arg-type]
+    assert unknown.account is None  # close to no trade of the book
+
+
+@pytest.mark.anyio
+async def test_a_kind_two_accounts_share_in_meaning_names_neither() -> None:
+    steps = _payload("304", "Tiny Steps", "Childcare Center", "Wichita")
+    book = MeantBook([ACORNS, steps, CORNERSTONE])
+    found = await resolve_by_kind(book, "the daycare")  # type: ignore[arg-type]
+    assert found.account is None and "2 accounts" in found.how

@@ -45,6 +45,10 @@ class InProcessDirectory:
         found = self.index.scan(filters, limit)
         return ScanReply(accounts=found, total=len(found))
 
+    async def embed(self, texts: Sequence[str]) -> list[list[float]]:
+        """The index's own embedder's vectors, as ``harper.index.embed`` answers them."""
+        return [[float(x) for x in row] for row in self.index.embedder.embed(list(texts))]
+
     async def passages(
         self,
         text: str,

@@ -200,8 +200,11 @@ class LocalBrain:
             return Draft(
                 answer="Which account or which accounts do you mean? The question names neither."
             )
-        if about_one_account(request):
-            by_files = await self._one_by_its_files(session, question)
+        if about_one_account(request) or LISTING_CUE.search(question) is None:
+            # a question no listing word marks ("who needs to be named on the recital COI")
+            # is about one account when only its files speak of it
+            strict = not about_one_account(request)
+            by_files = await self._one_by_its_files(session, question, strict)
             if by_files is not None:
                 why = f"Only {by_files[1]}'s files say it: reading them."
                 return await self._answer_about(session, question, by_files, why)
@@ -239,13 +242,13 @@ class LocalBrain:
         return holders[0] if len(holders) == 1 else None
 
     async def _one_by_its_files(
-        self, session: ToolSession, question: str
+        self, session: ToolSession, question: str, strict: bool = False
     ) -> tuple[str, str] | None:
         """The account a question about one account means without naming it ("the agreed
         value on the vintage console"): the one whose files hold every one of the best
         passages for the question across the book, or its two best passages and two words of
         the question no other account's passages among the best hold (a person only its files
-        name). None when two accounts' files do."""
+        name). None when two accounts' files do. ``strict``: only the first reading counts."""
         args = SearchFilesInput(query=question[:300], path="accounts", limit=BY_FILES_READ)
         result = await session.call(SEARCH_FILES, args)
         hits = result.passages if result is not None and not result.is_error else []
@@ -254,7 +257,7 @@ class LocalBrain:
         if len(best) == ONE_BY_FILES and len(owners) == 1:
             return self._card_of(best[0].account_id)
         first = hits[:TWO_BY_FILES]
-        if len(first) < TWO_BY_FILES or len({hit.account_id for hit in first}) != 1:
+        if strict or len(first) < TWO_BY_FILES or len({hit.account_id for hit in first}) != 1:
             return None
         owner = first[0].account_id
         own = set().union(*(term_set(hit.text) for hit in hits if hit.account_id == owner))

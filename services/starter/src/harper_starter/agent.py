@@ -226,8 +226,13 @@ class StarterAgent:
             # a question may name an account by what it is ("the flower shop"); a request to
             # act on a business-like name not in the book never lands on another account
             acting_on_new = new_business and not asking
+            # a kind in other words than the book's ("the daycare") is one account's only when
+            # said of one ("the", "that", "their"); "any schools?" asks the book
+            one = points_at_one_account(query) or after_a_definite_word(query, written)
             described = (
-                Resolution() if acting_on_new else await resolve_by_kind(self.index, written, query)
+                Resolution()
+                if acting_on_new
+                else await resolve_by_kind(self.index, written, query, by_meaning=one)
             )
             if described.account is not None:
                 return await self._route(request, query, info, described.account, progress, timer)
@@ -437,6 +442,17 @@ def after_a_place_word(query: str, written: str) -> bool:
     first = query_words(written)[:1]
     at = words.index(first[0].lower()) if first and first[0].lower() in words else -1
     return at > 0 and words[at - 1] in closed_classes()["place"]
+
+
+DEFINITE_WORDS = frozenset(("the", "this", "that", "our", "their", "your"))
+
+
+def after_a_definite_word(query: str, written: str) -> bool:
+    """The mention follows "the", "that" ...: one thing the broker knows ("the daycare")."""
+    words = [w.lower() for w in query_words(query)]
+    first = query_words(written)[:1]
+    at = words.index(first[0].lower()) if first and first[0].lower() in words else -1
+    return at > 0 and words[at - 1] in DEFINITE_WORDS
 
 
 def _closest(query: str, resolution: Resolution | None) -> list[str]:

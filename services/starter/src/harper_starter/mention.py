@@ -209,6 +209,7 @@ def looks_like_a_business(mention: str, query: str) -> bool:
     Never when it is a carrier's name and no trade word ("travelers cancelling"), holds a
     closed-class word (other than "&", "and", "of", a leading "The") or starts or ends with a
     lowercase verb: then it is a fragment of the question ("offer Lakeshore", "I'm in Bend").
+    Never a lone trade word in lowercase ("storage", "the bakery"): a kind, not a name.
     Otherwise when it ends in a legal form, holds a trade word ("Bakery", "Roofing"), or is
     written in capitals past the query's first word.
     """
@@ -226,6 +227,8 @@ def looks_like_a_business(mention: str, query: str) -> bool:
         return False
     if any(not w[:1].isupper() and is_verb_form(w) for w in (words[0], words[-1])):
         return False
+    if len(inner) == 1 and inner[0] in BUSINESS_NOUNS and not words[-1][:1].isupper():
+        return False  # "storage", "the bakery": a kind of business, named by no one
     if lowered[-1].strip(".") in short_forms() or any(w in BUSINESS_NOUNS for w in lowered):
         return True
     at = query.find(words[0])

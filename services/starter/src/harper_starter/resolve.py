@@ -273,11 +273,14 @@ async def resolve_by_spans(index: IndexClient, query: str, people_only: bool = F
     )
 
 
-async def resolve_by_kind(index: IndexClient, written: str, query: str = "") -> Resolution:
+async def resolve_by_kind(
+    index: IndexClient, written: str, query: str = "", by_meaning: bool = True
+) -> Resolution:
     """An account named by what it is ("the food pantry", "the winery", "the reno kite
     shop"): the one description match whose name, trade or place holds at least half of the
     written words, and no other account that does. When several do, the one the question's
-    other words name ("Desert Rose, the dance studio": of the studios, the one named so)."""
+    other words name ("Desert Rose, the dance studio": of the studios, the one named so).
+    With ``by_meaning``, a kind no trade holds in words may still mean one ("daycare")."""
     words = _describing(written)
     if not words:
         return Resolution(written_name=written, how="no words to describe an account")
@@ -291,14 +294,71 @@ async def resolve_by_kind(index: IndexClient, written: str, query: str = "") -> 
         others = _describing(query) - words
         named = [a for a in fitting if others and _said(others, _what_and_where(a))]
         fitting = named if len(named) == 1 else fitting
+    how = f"the only account that is '{written}'"
+    if by_meaning and not fitting and hits and len(words) <= KIND_WORDS:
+        fitting = await _of_that_trade(index, written, [hit.payload for hit in hits])
+        how = f"the only account whose trade means '{written}'"
     if len(fitting) != 1:
         return Resolution(written_name=written, how=f"{len(fitting)} accounts are '{written}'")
     found = fitting[0]
     return Resolution(
         account=AccountRef(account_id=found.account_id, account_name=found.account_name),
         written_name=written,
-        how=f"the only account that is '{written}'",
+        how=how,
     )
+
+
+KIND_WORDS = 3
+"""A kind said in more words than this is a question, not a trade, to compare in meaning."""
+KIND_SIMILARITY = 0.5
+KIND_MARGIN = 0.15
+"""A kind written in other words than the book's ("daycare" for a Childcare Center, "plumbers"
+for a Plumbing Contractor) names the account whose trade or name is this close to it in meaning
+(MiniLM cosine) and clearly closer than any other trade. Measured on the hand-written books:
+a trade's own synonyms score 0.53-0.76 against it, other trades at most 0.43."""
+
+
+async def _of_that_trade(
+    index: IndexClient, written: str, accounts: list[AccountPayload]
+) -> list[AccountPayload]:
+    """The accounts, of ``accounts`` (a description search's best), whose trade or name means
+    what ``written`` says; several when they share that trade, none when none is close enough."""
+    kind = " ".join(w for w in re.findall(r"[\w'-]+", written) if w.lower() in _describing(w))
+    if not kind:
+        return []
+    texts = [kind] + [f"{a.industry or ''}" for a in accounts] + [a.account_name for a in accounts]
+    try:
+        vectors = await index.embed(texts)
+    except BusError:
+        return []
+    asked = _unit(vectors[0])
+    scores = [
+        max(_dot(asked, _unit(vectors[1 + i])), _dot(asked, _unit(vectors[1 + len(accounts) + i])))
+        for i in range(len(accounts))
+    ]
+    best = max(scores)
+    trades = {
+        (a.industry or a.account_name).lower()
+        for a, s in zip(accounts, scores, strict=True)
+        if s >= best - 0.02
+    }
+    others = [
+        s
+        for a, s in zip(accounts, scores, strict=True)
+        if (a.industry or a.account_name).lower() not in trades
+    ]
+    if best < KIND_SIMILARITY or (others and max(others) > best - KIND_MARGIN):
+        return []
+    return [a for a, s in zip(accounts, scores, strict=True) if s >= best - 0.02]
+
+
+def _unit(vector: list[float]) -> list[float]:
+    norm = sum(x * x for x in vector) ** 0.5 or 1.0
+    return [x / norm for x in vector]
+
+
+def _dot(a: list[float], b: list[float]) -> float:
+    return sum(x * y for x, y in zip(a, b, strict=True))
 
 
 def _describing(text: str) -> set[str]:
