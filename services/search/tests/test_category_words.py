@@ -349,18 +349,45 @@ async def test_a_line_is_read_as_the_book_writes_it(setup: Setup) -> None:
     assert book_lines(["Cyber Liability"], ["Umbrella / Excess"]) == ["Cyber Liability"]
 
 
-@pytest.mark.anyio
-async def test_a_reading_by_meaning_that_leaves_nothing_is_dropped(setup: Setup) -> None:
-    session = ToolSession(setup.toolbox, new_budget(), setup.progress)
-    misread = ListingQuery(
+def _fresh_as_a_bakery() -> ListingQuery:
+    """Quoted accounts, with "fresh" misread by meaning as the Bakery industry."""
+    return ListingQuery(
         filters=DescriptionFilters(stage=["Quoted"], industry=["Bakery"]),
         follow_up=False,
         quiet_days=None,
         counting=False,
         readings=("'fresh' (category food businesses) as industry Bakery",),
     )
+
+
+@pytest.mark.anyio
+async def test_a_reading_by_meaning_that_leaves_nothing_is_dropped(setup: Setup) -> None:
+    session = ToolSession(setup.toolbox, new_budget(), setup.progress)
+    misread = _fresh_as_a_bakery()
     found, listing, dropped = await setup.brain._without_empty_readings(
         session, "freshly quoted accounts", misread, TODAY
     )
     assert {a.account_name for a in found or []} == {"Saltmarsh Boutique Hotel", "Ironclad Roofing"}
     assert listing.filters.industry is None and "fresh" in dropped
+
+
+@pytest.mark.anyio
+async def test_a_question_of_one_account_that_only_the_literal_reading_fits_is_answered_of_it(
+    setup: Setup, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Read by meaning ("fresh" as a food business), the question fits no account; read as
+    written, only one: the starter took it for one account's question, so it is that one's."""
+    setup.index.payloads = [BOOK[0], *[p for p in BOOK[1:] if p.stage != "Quoted"]]
+    misread = _fresh_as_a_bakery()
+
+    async def by_meaning(*_: object, **__: object) -> ListingQuery:
+        return misread
+
+    monkeypatch.setattr(setup.brain, "_read", by_meaning)
+    session = ToolSession(setup.toolbox, new_budget(), setup.progress)
+    one = IntentInfo(intent="search", confidence=0.9, requires_specific_account=True)
+    asked = AgentRequest(request_id="req-one", query="freshly quoted: photos sent?", intent=one)
+    draft = await setup.brain.answer(asked, session, TODAY)
+    assert draft.account_id == BOOK[0].account_id, draft.answer
+    listed = await setup.brain.answer(_request("freshly quoted accounts"), session, TODAY)
+    assert listed.account_id is None  # a question about several still lists, one or many

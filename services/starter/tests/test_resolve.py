@@ -352,3 +352,18 @@ async def test_a_kind_two_accounts_share_in_meaning_names_neither() -> None:
     book = MeantBook([ACORNS, steps, CORNERSTONE])
     found = await resolve_by_kind(book, "the daycare")  # type: ignore[arg-type]
     assert found.account is None and "2 accounts" in found.how
+
+
+@pytest.mark.anyio
+async def test_of_the_accounts_a_kind_fits_the_one_more_of_its_words_fit_is_meant() -> None:
+    book = DescribedBook(
+        [
+            _payload("401", "Desert Rose", "Dance Studio", "Albuquerque"),
+            _payload("402", "Copper Flame", "Glassblowing Studio", "Bisbee"),
+            _payload("403", "Mudhouse", "Ceramics Studio", "Tucson"),
+        ]
+    )
+    found = await resolve_by_kind(book, "the glass studio")  # type: ignore[arg-type]
+    assert found.account is not None and found.account.account_id == "402"
+    studios = await resolve_by_kind(book, "the studio")  # type: ignore[arg-type]
+    assert studios.account is None  # every one is a studio: nothing tells them apart

@@ -191,6 +191,12 @@ class LocalBrain:
                 found, listing, dropped = await self._without_empty_readings(
                     session, corrected, listing, today
                 )
+                one_asked = about_one_account(request) or LISTING_CUE.search(question) is None
+                if found is not None and len(found) == 1 and one_asked:
+                    # read literally, the question fits one account: it was asked of that one
+                    why = f"Read as written, only {found[0].account_name} fits: reading it."
+                    meant = (found[0].account_id, found[0].account_name)
+                    return await self._answer_about(session, question, meant, why)
             await session.think("A question about many accounts: listing every match.")
             draft = await self.listings.answer(session, listing, today, found)
             if dropped:

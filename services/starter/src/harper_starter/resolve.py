@@ -290,6 +290,10 @@ async def resolve_by_kind(
         for hit in hits
         if len(words & _words_of(_what_and_where(hit.payload))) * 2 >= len(words)
     ]
+    fits = [len(_said(words, _what_and_where(account))) for account in fitting]
+    if len(fitting) > 1 and fits.count(max(fits)) == 1:
+        # "the glass studio": of the studios, the one whose trade says glass too
+        fitting = [fitting[fits.index(max(fits))]]
     if len(fitting) > 1 and query:
         others = _describing(query) - words
         named = [a for a in fitting if others and _said(others, _what_and_where(a))]
