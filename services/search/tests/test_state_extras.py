@@ -7,7 +7,7 @@ from datetime import date
 import pytest
 
 from harper_common.memory.state import parse_state
-from harper_search.account_engine import AccountEngine
+from harper_search.account_engine import AccountEngine, recorded_fields
 from harper_search.state_extras import asked_extras, render
 from harper_search.state_fields import asked_fields
 from harper_search.topics import asked_topics
@@ -70,3 +70,17 @@ def test_a_topic_asked_names_the_extra_field_of_its_name() -> None:
     question = "who are they with right now"
     found = AccountEngine._extras(question, asked_topics(question), state)
     assert [(f.key, f.value) for f in found] == [("current_carrier", "Westfield")]
+
+
+def test_a_topic_state_md_records_brings_its_field_when_no_field_is_asked() -> None:
+    text = (
+        '---\naccount_id: "1"\nname: Pine Knot Tavern\nstage: Quoted\npremium: 9200\n'
+        "version: 1\n---\n"
+    )
+    state = parse_state(text)
+    quote = asked_topics("what did the quote come in at")
+    assert [f.name for f in recorded_fields(quote, state)] == ["premium"]
+    decided = asked_topics("have they decided")
+    assert [f.name for f in recorded_fields(decided, state)] == ["stage"]
+    papers = asked_topics("what paperwork is outstanding")
+    assert recorded_fields(papers, state) == []  # no next step on file: nothing to add

@@ -66,7 +66,7 @@ from harper_search.tool_specs import (
     ReadFileInput,
     SearchFilesInput,
 )
-from harper_search.topics import Topic, asked_topics
+from harper_search.topics import RECORDED_AS, Topic, asked_topics
 
 _HISTORY_FIELDS = {"stage", "premium"}
 PASSAGE_HITS = 16
@@ -78,7 +78,7 @@ NAMELESS_TERMS = 3
 """A person's name leaves the passage query only when this many other terms remain ("what did
 Ana and Raj agree" keeps its names: without them nothing is left to search for)."""
 _SOURCE_LINE = re.compile(r"sources/(?:emails|calls|sms)/[a-z0-9_-]+/raw\.txt")
-_OVERVIEW = ("stage", "premium", "next_step", "last_contact")
+_OVERVIEW = ("stage", "premium", "coverage", "contact", "next_step", "last_contact")
 _LATEST_FIELDS = frozenset({"next_step", "last_contact"})
 
 
@@ -354,6 +354,14 @@ class AccountEngine:
             lines += self._topic(
                 draft, topic, reading.found, terms, len(reading.read), received, asked.first
             )
+        if not asked.fields and not asked.people:
+            lines += [
+                self._field(
+                    draft, f"accounts/{draft.account_id}", asked.state, field, reading.found,
+                    reading.backing, reading.summaries,
+                )
+                for field in recorded_fields(asked.topics, asked.state)
+            ]  # fmt: skip
         return lines
 
     def _latest_lines(self, draft: Draft, asked: _Asked, reading: _Reading) -> list[str]:
@@ -669,3 +677,12 @@ def _stamp(path: str) -> str:
     parts = path.split("/")
     source_id = parts[-2] if len(parts) >= 2 else path
     return "_".join(p for p in source_id.split("_") if p.isdigit())
+
+
+def recorded_fields(topics: list[Topic], state: AccountState | None) -> list[StateField]:
+    """The fields of state.md that record what the topics asked tell (the quote: the premium),
+    when this state.md holds a value for them."""
+    names = {RECORDED_AS[t.name] for t in topics if t.name in RECORDED_AS}
+    if state is None or not names:
+        return []
+    return [f for f in STATE_FIELDS if f.name in names and f.value(state)]

@@ -263,6 +263,9 @@ TOPICS: tuple[Topic, ...] = (
 )
 
 TOPIC_BY_NAME = {topic.name: topic for topic in TOPICS}
+RECORDED_AS = {"quote_amount": "premium", "missing_document": "next_step", "decision": "stage"}
+"""The field of state.md that records, as of now, what a topic's passages tell over time: a
+question about the quote, the missing papers or the decision gets that field's value too."""
 
 
 def asked_topics(question: str) -> list[Topic]:
