@@ -112,7 +112,7 @@ async def test_two_best_passages_and_a_word_only_they_hold_name_the_account(
 async def test_a_question_read_as_about_several_but_saying_no_listing_word_is_one_accounts(
     memory: MemoryRoot,
 ) -> None:
-    """ "who needs to be named on the recital certificate": the starter reads "who needs" as
+    """ "who goes on the gala certificate as insured": the starter reads "who goes" as
     about several, but only one account's files speak of it; all three best passages must be
     its own (two, and words only they hold, are not enough without the starter's reading)."""
     assert await _ask(memory, ["51002"] * 3, SEVERAL) == "51002"

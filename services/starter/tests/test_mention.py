@@ -174,7 +174,7 @@ async def test_the_span_naming_an_account_wins_whatever_verb_is_glued_to_it() ->
         ("Pelican said", "what Pelican said", False),
         ("travelers cancelling", "why is travelers cancelling the kite shop", False),
         ("Hartford Farm Supply", "Mark Hartford Farm Supply as Quoted", True),  # no carrier
-        ("storage", "boats in storage at presque isle", False),  # a kind of business
+        ("storage", "trailers in storage at lakeview", False),  # a kind of business
         ("the bakery", "what did the bakery send", False),
     ],
 )

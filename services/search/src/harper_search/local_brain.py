@@ -207,7 +207,7 @@ class LocalBrain:
                 answer="Which account or which accounts do you mean? The question names neither."
             )
         if about_one_account(request) or LISTING_CUE.search(question) is None:
-            # a question no listing word marks ("who needs to be named on the recital COI")
+            # a question no listing word marks ("who goes on the gala certificate as insured")
             # is about one account when only its files speak of it
             strict = not about_one_account(request)
             by_files = await self._one_by_its_files(session, question, strict)
