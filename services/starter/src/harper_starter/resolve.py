@@ -330,30 +330,43 @@ async def _of_that_trade(
     kind = " ".join(w for w in re.findall(r"[\w'-]+", written) if w.lower() in _describing(w))
     if not kind:
         return []
-    texts = [kind] + [f"{a.industry or ''}" for a in accounts] + [a.account_name for a in accounts]
+    trades = [account.industry or "" for account in accounts]
     try:
-        vectors = await index.embed(texts)
+        vectors = [_unit(v) for v in await index.embed([kind, *trades, *_names(accounts)])]
     except BusError:
         return []
-    asked = _unit(vectors[0])
-    scores = [
-        max(_dot(asked, _unit(vectors[1 + i])), _dot(asked, _unit(vectors[1 + len(accounts) + i])))
-        for i in range(len(accounts))
+    asked, of_trades, of_names = (
+        vectors[0],
+        vectors[1 : 1 + len(accounts)],
+        vectors[1 + len(accounts) :],
+    )
+    closeness = [
+        max(_dot(asked, trade), _dot(asked, name))
+        for trade, name in zip(of_trades, of_names, strict=True)
     ]
-    best = max(scores)
-    trades = {
-        (a.industry or a.account_name).lower()
-        for a, s in zip(accounts, scores, strict=True)
-        if s >= best - 0.02
-    }
+    best = max(closeness)
+    meant = [a for a, close in zip(accounts, closeness, strict=True) if close >= best - KIND_TIE]
+    their_trades = {_trade_of(account) for account in meant}
     others = [
-        s
-        for a, s in zip(accounts, scores, strict=True)
-        if (a.industry or a.account_name).lower() not in trades
+        close
+        for account, close in zip(accounts, closeness, strict=True)
+        if _trade_of(account) not in their_trades
     ]
     if best < KIND_SIMILARITY or (others and max(others) > best - KIND_MARGIN):
         return []
-    return [a for a, s in zip(accounts, scores, strict=True) if s >= best - 0.02]
+    return meant
+
+
+KIND_TIE = 0.02
+"""Accounts this close to the best are as close to the kind (the same trade, said alike)."""
+
+
+def _names(accounts: list[AccountPayload]) -> list[str]:
+    return [account.account_name for account in accounts]
+
+
+def _trade_of(account: AccountPayload) -> str:
+    return (account.industry or account.account_name).lower()
 
 
 def _unit(vector: list[float]) -> list[float]:
