@@ -240,16 +240,6 @@ async def ask(
         raise SystemExit(f"{question.level}: the scripted answer was not accepted: {run.draft}")
 
 
-class _Vectors:
-    """The embedder as the search agent's text vectors expect it (async, lists of floats)."""
-
-    def __init__(self, embedder: Any) -> None:
-        self.embedder = embedder
-
-    async def embed(self, texts: list[str]) -> list[list[float]]:
-        return [[float(x) for x in row] for row in self.embedder.embed(texts)]
-
-
 def run(accounts: int) -> list[dict[str, Any]]:
     with tempfile.TemporaryDirectory() as folder:
         base = Path(folder)
@@ -279,7 +269,7 @@ def run(accounts: int) -> list[dict[str, Any]]:
         directory = InProcessDirectory(AccountIndex(store, embedder), passages)
         toolbox = Toolbox(memory, directory, search_skills)
         words = load_listing_words(search_skills)
-        reader = ListingReader(words, BookValues(toolbox), TextVectors(_Vectors(embedder)))
+        reader = ListingReader(words, BookValues(toolbox), TextVectors(directory))
         first_turn = FirstTurn(reader, asks_state_field=lambda q: bool(asked_fields(q)))
 
         def passage_files(account_id: str, query: str) -> set[str]:

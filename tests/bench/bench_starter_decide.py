@@ -32,7 +32,7 @@ from collections import Counter
 from pathlib import Path
 from typing import Any
 
-from decide_parts import LocalEmbedder, RecordingBus, outcome, recording_starter
+from decide_parts import RecordingBus, outcome, recording_starter
 from harper_eval.books import load_book
 
 from harper_common.messages.query import QueryRequest
@@ -94,8 +94,8 @@ async def run(args: argparse.Namespace) -> None:
         else:
             from decide_parts import in_process_index
 
-            index, embedder = in_process_index(book.mem, Path(folder), models)
-            await bench(index, LocalEmbedder(embedder), queries, args)
+            index = in_process_index(book.mem, Path(folder), models)
+            await bench(index, index, queries, args)
 
 
 async def bench(index: Any, embedder: Any, queries: list[str], args: argparse.Namespace) -> None:

@@ -8,7 +8,6 @@ passages, embeddings) before passing it on.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -24,7 +23,7 @@ from harper_common.messages.query import (
 from harper_common.sessions import PendingSession, SessionStore
 from harper_indexer.account_index import AccountIndex
 from harper_indexer.edge_store import EdgeStore
-from harper_indexer.embedding import Embedder, make_embedder
+from harper_indexer.embedding import make_embedder
 from harper_indexer.in_process import InProcessDirectory
 from harper_indexer.ingest import ingest_memory_root
 from harper_indexer.passage_index import PassageIndex
@@ -34,8 +33,9 @@ from harper_starter.agent import StarterAgent
 from harper_starter.intent import IntentClassifier
 
 
-def in_process_index(mem: Path, folder: Path, models: Path) -> tuple[Any, Embedder]:
-    """The book's accounts and passages indexed in this process, as the indexer does it."""
+def in_process_index(mem: Path, folder: Path, models: Path) -> InProcessDirectory:
+    """The book's accounts and passages indexed in this process, as the indexer does it; it
+    embeds texts too (``harper.index.embed``), for the starter's intent examples."""
     embedder = make_embedder(models)
     embedder.load()
     memory = MemoryRoot(mem)
@@ -51,17 +51,7 @@ def in_process_index(mem: Path, folder: Path, models: Path) -> tuple[Any, Embedd
     for account_id in memory.account_ids():
         passages.refresh(account_id)
     passages.fill_complete = True
-    return InProcessDirectory(index, passages), embedder
-
-
-class LocalEmbedder:
-    """The indexer's embedder behind the starter's async `Embedder` seam."""
-
-    def __init__(self, model: Embedder) -> None:
-        self.model = model
-
-    async def embed(self, texts: Sequence[str]) -> list[list[float]]:
-        return [[float(x) for x in row] for row in self.model.embed(list(texts))]
+    return InProcessDirectory(index, passages)
 
 
 class CountingIndex:

@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 from fake_directory import FakeDirectory
 
+from harper_common.bus.progress import NoProgress
 from harper_common.memory.paths import MemoryRoot
 from harper_common.messages.index import PassageHit
 from harper_common.messages.query import AgentRequest, IntentInfo
@@ -58,11 +59,6 @@ class TextsOnly(FakeDirectory):
                 date=datetime(2026, 3, 1, 9, tzinfo=UTC),
             )
         ]  # fmt: skip
-
-
-class NoProgress:
-    async def step(self, _: object) -> None:
-        return None
 
 
 @pytest.fixture

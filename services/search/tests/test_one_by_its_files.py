@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 from fake_directory import FakeDirectory
 
+from harper_common.bus.progress import NoProgress
 from harper_common.memory.paths import MemoryRoot
 from harper_common.messages.index import AccountPayload, PassageHit
 from harper_common.messages.query import AgentRequest, IntentInfo
@@ -46,11 +47,6 @@ class Passages(FakeDirectory):
 
     def hits(self, text: str) -> list[PassageHit]:
         return [_hit(owner, n + 3) for n, owner in enumerate(self.owners)]
-
-
-class NoProgress:
-    async def step(self, _: object) -> None:
-        return None
 
 
 @pytest.fixture

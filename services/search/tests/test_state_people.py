@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 from fake_directory import FakeDirectory
 
+from harper_common.bus.progress import NoProgress
 from harper_common.memory.paths import MemoryRoot
 from harper_common.memory.state import parse_state
 from harper_search.account_engine import AccountEngine
@@ -44,11 +45,6 @@ version: 2
 # {NAME}
 """
 STATE_PATH = f"accounts/{ACCOUNT}/state.md"
-
-
-class NoProgress:
-    async def step(self, _: object) -> None:
-        return None
 
 
 def _people(question: str) -> list[str]:

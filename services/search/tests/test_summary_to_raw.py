@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 from fake_directory import FakeDirectory
 
+from harper_common.bus.progress import NoProgress
 from harper_common.memory.paths import MemoryRoot
 from harper_common.messages.index import (
     PassageChannel,
@@ -73,11 +74,6 @@ def _hit(text: str, path: str, channel: PassageChannel, line: int) -> PassageHit
 
 
 OPENER = _hit("Sam: You mentioned cyber. Anything happen?", f"{FOLDER}/raw.txt", "call", 4)
-
-
-class NoProgress:
-    async def step(self, _: object) -> None:
-        return None
 
 
 class SummaryFirst(FakeDirectory):

@@ -47,14 +47,6 @@ class _Progress:
         return None
 
 
-class _Vectors:
-    def __init__(self, embedder: object) -> None:
-        self.embedder = embedder
-
-    async def embed(self, texts: list[str]) -> list[list[float]]:
-        return [[float(x) for x in row] for row in self.embedder.embed(texts)]  # type: ignore[attr-defined]
-
-
 @contextmanager
 def local_agent(book: Book) -> Iterator[tuple[SearchAgent, Catalog]]:
     """The local search agent over a book's files, indexed (MiniLM, passages) in a temporary
@@ -75,8 +67,9 @@ def local_agent(book: Book) -> Iterator[tuple[SearchAgent, Catalog]]:
         catalog = Catalog(memory)
         catalog.build()
         skills = load_skills(ROOT / "skills", "search")
-        toolbox = Toolbox(memory, InProcessDirectory(index, passages), skills)
-        vectors = TextVectors(_Vectors(embedder))
+        directory = InProcessDirectory(index, passages)  # it embeds texts too
+        toolbox = Toolbox(memory, directory, skills)
+        vectors = TextVectors(directory)
         words = load_listing_words(skills)
         reader = ListingReader(words, BookValues(toolbox), vectors)
         brain = LocalBrain(

@@ -83,7 +83,7 @@ def _typo(word: str, chance: random.Random) -> str:
 
 
 async def run(name: str, show: bool) -> int:
-    from decide_parts import LocalEmbedder, in_process_index, recording_starter  # tests/bench
+    from decide_parts import in_process_index, recording_starter  # tests/bench
 
     book = load_book(name)
     roster = json.loads((book.mem.parent / "roster.json").read_text(encoding="utf-8"))
@@ -91,8 +91,8 @@ async def run(name: str, show: bool) -> int:
     right: Counter[str] = Counter()
     total: Counter[str] = Counter()
     with tempfile.TemporaryDirectory() as folder, local_agent(book) as (search, _):
-        index, embedder = in_process_index(book.mem, Path(folder), Path(folder) / "models")
-        starter, bus, _ = await recording_starter(index, LocalEmbedder(embedder))
+        index = in_process_index(book.mem, Path(folder), Path(folder) / "models")
+        starter, bus, _ = await recording_starter(index, index)
         for probe in asked:
             bus.last = None
             reply = await starter.handle_query(QueryRequest(query=probe.question, request_id="p"))

@@ -334,13 +334,13 @@ class AccountEngine:
     def _field_and_topic_lines(
         self, draft: Draft, asked: _Asked, reading: _Reading, question: str, account_name: str
     ) -> list[str]:
-        lines = [
-            self._field(
+        def line_of(field: StateField) -> str:
+            return self._field(
                 draft, f"accounts/{draft.account_id}", asked.state, field, reading.found,
                 reading.backing, reading.summaries,
-            )
-            for field in asked.fields
-        ]  # fmt: skip
+            )  # fmt: skip
+
+        lines = [line_of(field) for field in asked.fields]
         state_path = f"accounts/{draft.account_id}/state.md"
         for person in asked.people:
             draft.cite(state_path)
@@ -355,13 +355,7 @@ class AccountEngine:
                 draft, topic, reading.found, terms, len(reading.read), received, asked.first
             )
         if not asked.fields and not asked.people:
-            lines += [
-                self._field(
-                    draft, f"accounts/{draft.account_id}", asked.state, field, reading.found,
-                    reading.backing, reading.summaries,
-                )
-                for field in recorded_fields(asked.topics, asked.state)
-            ]  # fmt: skip
+            lines += [line_of(field) for field in recorded_fields(asked.topics, asked.state)]
         return lines
 
     def _latest_lines(self, draft: Draft, asked: _Asked, reading: _Reading) -> list[str]:

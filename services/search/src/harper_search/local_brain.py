@@ -146,6 +146,8 @@ class LocalBrain:
         if marked is not None:
             why = f"The email or phone asked is {marked[1]}'s: reading it."
             return await self._answer_about(session, question, marked, why)
+        asked_of_one = about_one_account(request)  # the starter's reading
+        unmarked = LISTING_CUE.search(question) is None  # no word of a listing
         corrected = correct_cues(question, self.known_word)
         handled = self.catalog.handled_by(question)
         listing = await self._read(corrected, today, handled, by_meaning=False)
@@ -177,26 +179,19 @@ class LocalBrain:
                 if found is not None and len(found) > 1:
                     found = said_of_one(question, found) or found
             if found is not None and len(found) == 1:
-                one = found[0]
-                await session.think(f"Only {one.account_name} fits the description: reading it.")
-                return await self.accounts.answer(
-                    session,
-                    one.account_id,
-                    one.account_name,
-                    question,
-                    self._describes(one.account_id),
-                )
+                one = (found[0].account_id, found[0].account_name)
+                why = f"Only {one[1]} fits the description: reading it."
+                return await self._answer_about(session, question, one, why)
             dropped = ""
             if found is None and listing.readings:
                 found, listing, dropped = await self._without_empty_readings(
                     session, corrected, listing, today
                 )
-                one_asked = about_one_account(request) or LISTING_CUE.search(question) is None
-                if found is not None and len(found) == 1 and one_asked:
+                if found is not None and len(found) == 1 and (asked_of_one or unmarked):
                     # read literally, the question fits one account: it was asked of that one
-                    why = f"Read as written, only {found[0].account_name} fits: reading it."
-                    meant = (found[0].account_id, found[0].account_name)
-                    return await self._answer_about(session, question, meant, why)
+                    one = (found[0].account_id, found[0].account_name)
+                    why = f"Read as written, only {one[1]} fits: reading it."
+                    return await self._answer_about(session, question, one, why)
             await session.think("A question about many accounts: listing every match.")
             draft = await self.listings.answer(session, listing, today, found)
             if dropped:
@@ -206,11 +201,10 @@ class LocalBrain:
             return Draft(
                 answer="Which account or which accounts do you mean? The question names neither."
             )
-        if about_one_account(request) or LISTING_CUE.search(question) is None:
+        if asked_of_one or unmarked:
             # a question no listing word marks ("who goes on the gala certificate as insured")
             # is about one account when only its files speak of it
-            strict = not about_one_account(request)
-            by_files = await self._one_by_its_files(session, question, strict)
+            by_files = await self._one_by_its_files(session, question, strict=not asked_of_one)
             if by_files is not None:
                 why = f"Only {by_files[1]}'s files say it: reading them."
                 return await self._answer_about(session, question, by_files, why)

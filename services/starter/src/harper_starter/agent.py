@@ -438,10 +438,7 @@ def one_account(decision: IntentDecision) -> IntentDecision:
 
 def after_a_place_word(query: str, written: str) -> bool:
     """The mention follows "in", "near" ...: a place ("who's in Tucson"), not an account."""
-    words = [w.lower() for w in query_words(query)]
-    first = query_words(written)[:1]
-    at = words.index(first[0].lower()) if first and first[0].lower() in words else -1
-    return at > 0 and words[at - 1] in closed_classes()["place"]
+    return _word_before(query, written) in closed_classes()["place"]
 
 
 DEFINITE_WORDS = frozenset(("the", "this", "that", "our", "their", "your"))
@@ -449,10 +446,15 @@ DEFINITE_WORDS = frozenset(("the", "this", "that", "our", "their", "your"))
 
 def after_a_definite_word(query: str, written: str) -> bool:
     """The mention follows "the", "that" ...: one thing the broker knows ("the daycare")."""
+    return _word_before(query, written) in DEFINITE_WORDS
+
+
+def _word_before(query: str, written: str) -> str:
+    """The query's word just before the mention's first word (lower case); "" when none."""
     words = [w.lower() for w in query_words(query)]
     first = query_words(written)[:1]
     at = words.index(first[0].lower()) if first and first[0].lower() in words else -1
-    return at > 0 and words[at - 1] in DEFINITE_WORDS
+    return words[at - 1] if at > 0 else ""
 
 
 def _closest(query: str, resolution: Resolution | None) -> list[str]:

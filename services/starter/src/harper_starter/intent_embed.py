@@ -87,7 +87,7 @@ class ExampleIndex:
 
     async def _embed_examples(self) -> NDArray[np.float32]:
         vectors = await self._embedder.embed([e.text for e in self._examples])
-        self._matrix = _units(vectors)
+        self._matrix = unit_rows(vectors)
         return self._matrix
 
     async def nearest(self, query: str) -> Match:
@@ -95,7 +95,7 @@ class ExampleIndex:
         matrix = self._matrix
         if matrix is None:
             matrix = await asyncio.wait_for(self._embedding(), self._wait_s)
-        (vector,) = _units(await self._embedder.embed([query]))
+        (vector,) = unit_rows(await self._embedder.embed([query]))
         similarities = matrix @ vector
         scores: dict[Intent, float] = {}
         for intent in self._intents:
@@ -107,7 +107,8 @@ class ExampleIndex:
         return Match(best, score, score - runner_up)
 
 
-def _units(vectors: Sequence[Sequence[float]]) -> NDArray[np.float32]:
+def unit_rows(vectors: Sequence[Sequence[float]]) -> NDArray[np.float32]:
+    """The vectors as rows of length one (a zero vector stays zero)."""
     matrix = np.asarray(vectors, dtype=np.float32)
     norms = np.linalg.norm(matrix, axis=1, keepdims=True)
     return (matrix / np.where(norms == 0, 1.0, norms)).astype(np.float32)

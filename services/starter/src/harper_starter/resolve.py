@@ -7,10 +7,13 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
+import numpy as np
+
 from harper_common.bus.client import BusError
 from harper_common.bus.index_client import IndexClient
 from harper_common.messages.index import AccountPayload, DescriptionFilters, NameMatch
 from harper_common.messages.query import AccountAlternative, AccountRef
+from harper_starter.intent_embed import unit_rows
 from harper_starter.intent_lexicon import FRAME
 from harper_starter.mention import (
     Span,
@@ -327,28 +330,22 @@ async def _of_that_trade(
 ) -> list[AccountPayload]:
     """The accounts, of ``accounts`` (a description search's best), whose trade or name means
     what ``written`` says; several when they share that trade, none when none is close enough."""
-    kind = " ".join(w for w in re.findall(r"[\w'-]+", written) if w.lower() in _describing(w))
+    kind = " ".join(word for word in written.split() if _describing(word))
     if not kind:
         return []
     trades = [account.industry or "" for account in accounts]
+    names = [account.account_name for account in accounts]
     try:
-        vectors = [_unit(v) for v in await index.embed([kind, *trades, *_names(accounts)])]
+        rows = unit_rows(await index.embed([kind, *trades, *names]))
     except BusError:
         return []
-    asked, of_trades, of_names = (
-        vectors[0],
-        vectors[1 : 1 + len(accounts)],
-        vectors[1 + len(accounts) :],
-    )
-    closeness = [
-        max(_dot(asked, trade), _dot(asked, name))
-        for trade, name in zip(of_trades, of_names, strict=True)
-    ]
-    best = max(closeness)
+    by_trade, by_name = np.split(rows[1:] @ rows[0], 2)
+    closeness = np.maximum(by_trade, by_name)
+    best = float(closeness.max())
     meant = [a for a, close in zip(accounts, closeness, strict=True) if close >= best - KIND_TIE]
     their_trades = {_trade_of(account) for account in meant}
     others = [
-        close
+        float(close)
         for account, close in zip(accounts, closeness, strict=True)
         if _trade_of(account) not in their_trades
     ]
@@ -361,21 +358,8 @@ KIND_TIE = 0.02
 """Accounts this close to the best are as close to the kind (the same trade, said alike)."""
 
 
-def _names(accounts: list[AccountPayload]) -> list[str]:
-    return [account.account_name for account in accounts]
-
-
 def _trade_of(account: AccountPayload) -> str:
     return (account.industry or account.account_name).lower()
-
-
-def _unit(vector: list[float]) -> list[float]:
-    norm = sum(x * x for x in vector) ** 0.5 or 1.0
-    return [x / norm for x in vector]
-
-
-def _dot(a: list[float], b: list[float]) -> float:
-    return sum(x * y for x, y in zip(a, b, strict=True))
 
 
 def _describing(text: str) -> set[str]:
