@@ -15,13 +15,15 @@ import tempfile
 from collections import Counter
 from collections.abc import Iterator
 from contextlib import contextmanager
+from dataclasses import dataclass
 from pathlib import Path
 
 from harper_common.memory.paths import MemoryRoot
-from harper_common.messages.query import AccountRef, AgentRequest, IntentInfo
+from harper_common.messages.query import AccountRef, AgentRequest, AnswerResponse, IntentInfo
 from harper_common.skills import load_skills
 from harper_eval.books import Book, load_book
-from harper_eval.grading import grade_answer
+from harper_eval.grading import Grade, grade_answer
+from harper_eval.questions_search import SearchQuestion
 from harper_indexer.account_index import AccountIndex
 from harper_indexer.edge_store import EdgeStore
 from harper_indexer.embedding import make_embedder
@@ -47,10 +49,20 @@ class _Progress:
         return None
 
 
+@dataclass(frozen=True)
+class LocalSearch:
+    """The local search agent over a book, the catalog it reads accounts from and the
+    in-process index directory it searches (descriptions and passages)."""
+
+    agent: SearchAgent
+    catalog: Catalog
+    directory: InProcessDirectory
+
+
 @contextmanager
-def local_agent(book: Book) -> Iterator[tuple[SearchAgent, Catalog]]:
+def local_search(book: Book) -> Iterator[LocalSearch]:
     """The local search agent over a book's files, indexed (MiniLM, passages) in a temporary
-    folder that is removed afterwards; with the catalog it reads accounts from."""
+    folder that is removed afterwards."""
     with tempfile.TemporaryDirectory(prefix="harper-direct-") as folder:
         base = Path(folder)
         memory = MemoryRoot(book.mem)
@@ -75,42 +87,52 @@ def local_agent(book: Book) -> Iterator[tuple[SearchAgent, Catalog]]:
         brain = LocalBrain(
             catalog, catalog.has_word, reader, OwnActions(vectors, words.action_examples)
         )
-        yield (
-            SearchAgent(
-                toolbox=toolbox,
-                local=brain,
-                has_sources=lambda a: True,
-                progress=lambda _: _Progress(),
-                today=lambda: book.as_of,  # type: ignore[arg-type,return-value]
-            ),
-            catalog,
+        agent = SearchAgent(
+            toolbox=toolbox,
+            local=brain,
+            has_sources=lambda a: True,
+            progress=lambda _: _Progress(),
+            today=lambda: book.as_of,  # type: ignore[arg-type,return-value]
         )
+        yield LocalSearch(agent, catalog, directory)
+
+
+@contextmanager
+def local_agent(book: Book) -> Iterator[tuple[SearchAgent, Catalog]]:
+    """``local_search``'s agent and catalog."""
+    with local_search(book) as local:
+        yield local.agent, local.catalog
+
+
+async def ask(local: LocalSearch, question: SearchQuestion) -> tuple[AnswerResponse, Grade]:
+    """A book question put to the local agent, its account given when it names one, and the
+    answer graded as `make eval` grades it."""
+    card = local.catalog.get(question.account_id) if question.account_id else None
+    request = AgentRequest(
+        request_id="direct",
+        query=question.query,
+        intent=IntentInfo(intent="search", confidence=0.9, cross_account=card is None),
+        account=AccountRef(account_id=card.account_id, account_name=card.name) if card else None,
+    )
+    answer = await local.agent.handle(request)
+    grade = grade_answer(
+        answer.answer,
+        answer.citations,
+        question.facts,
+        question.needs,
+        account_id=question.account_id,
+        must_not_list=question.other_names,
+    )
+    return answer, grade
 
 
 async def run(name: str, split: str, show: bool) -> int:
     book = load_book(name)
-    with local_agent(book) as (agent, catalog):
+    with local_search(book) as local:
         right: Counter[str] = Counter()
         total: Counter[str] = Counter()
         for question in book.split(split):
-            card = catalog.get(question.account_id) if question.account_id else None
-            request = AgentRequest(
-                request_id="direct",
-                query=question.query,
-                intent=IntentInfo(intent="search", confidence=0.9, cross_account=card is None),
-                account=AccountRef(account_id=card.account_id, account_name=card.name)
-                if card
-                else None,
-            )
-            answer = await agent.handle(request)
-            grade = grade_answer(
-                answer.answer,
-                answer.citations,
-                question.facts,
-                question.needs,
-                account_id=question.account_id,
-                must_not_list=question.other_names,
-            )
+            answer, grade = await ask(local, question)
             total[question.level] += 1
             right[question.level] += grade.passed
             if show and not grade.passed:
