@@ -15,6 +15,7 @@ from harper_common.messages.index import (
     AccountPayload,
     DescriptionHit,
     NameMatch,
+    PassageHit,
     PassagesReply,
     ScanReply,
 )
@@ -547,3 +548,45 @@ async def test_an_account_described_before_the_question_is_read_not_asked_for(
 def test_a_mention_after_the_or_that_is_one_thing_the_broker_knows() -> None:
     assert after_a_definite_word("when does the daycare renew", "daycare")
     assert not after_a_definite_word("any daycares in the book?", "daycares")
+
+
+@pytest.mark.anyio
+async def test_a_kind_the_question_asks_about_leaves_the_account_named_elsewhere(
+    sessions: SessionStore,
+) -> None:
+    # "school lunches / K-12" reads like a business the book lacks; it is what the question asks
+    # about, and "maple" names the account
+    reply, agents = await put(sessions, "maple - how much of sales is school lunches / K-12")
+    assert reply.type == "success", reply
+    sent = agents.sent[0][1]
+    assert sent.account is not None and sent.account.account_id == "29041"
+
+
+class IndexWithACustomer(ScriptedIndex):
+    """The files name a client's customer whose name starts like two accounts' names."""
+
+    async def passages(self, text: str, account_ids: Any = (), **_: Any) -> PassagesReply:
+        hit = PassageHit(
+            score=0.8,
+            account_id="29041",
+            path="accounts/29041/sources/emails/email_20261112_1720/raw.txt",
+            channel="email",
+            text="The certificate went to Kestrel Creek HOA this morning.",
+        )
+        return PassagesReply(hits=[hit])
+
+
+@pytest.mark.anyio
+async def test_a_name_the_files_hold_beyond_a_shared_first_word_is_the_books_question(
+    sessions: SessionStore,
+) -> None:
+    agents = ScriptedAgents()
+    agent = make_agent(sessions, agents, Steps(), index=IndexWithACustomer())
+    reply = await agent.handle_query(ask("who at kestrel creek wanted the cert"))
+    assert reply.type == "success", reply
+    assert agents.sent[0][1].account is None
+    # without such a name in the files, the shared word still asks which account
+    again = await make_agent(sessions, ScriptedAgents(), Steps()).handle_query(
+        ask("who at kestrel creek wanted the cert")
+    )
+    assert again.type == "clarification_needed"

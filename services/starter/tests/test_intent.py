@@ -232,3 +232,22 @@ def test_two_lowercase_runs_a_word_apart_are_also_offered_as_one_name() -> None:
     assert "fox run auto repair" in classify("Status on fox run auto repair?").account_candidates
     separate = classify("did Ironclad Trucking say the bakery quote was fine").account_candidates
     assert not any("say" in c for c in separate)
+
+
+@pytest.mark.parametrize(
+    ("query", "intent", "rule"),
+    [
+        ("sunny days wants what umbrella limit", "search", "question"),  # the question word later
+        ("maple avenue renews when", "search", "question"),
+        ("closed lost list pls", "search", "question"),  # the list asked for last
+        ("Sunny Days bound eff 2/1", "update", "update_statement"),
+        ("kestrel sent the loss runs", "update", "update_statement"),
+    ],
+)
+def test_a_question_in_shorthand_is_not_read_as_news(query: str, intent: str, rule: str) -> None:
+    d = classify(query)
+    assert (d.intent, d.rule) == (intent, rule)
+
+
+def test_reported_speech_is_no_question_word_after_the_topic() -> None:
+    assert classify("dana called and asked what the deductible is").rule != "question"

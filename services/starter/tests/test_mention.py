@@ -27,7 +27,9 @@ from harper_starter.mention import (
     is_frame_word,
     is_verb_form,
     looks_like_a_business,
+    name_run_after,
     name_words,
+    without_mention,
 )
 from harper_starter.resolve import resolve_by_name, resolve_by_spans
 
@@ -301,3 +303,18 @@ async def test_a_word_of_the_question_is_no_mention_even_if_a_name_holds_it() ->
 def test_a_capitalised_word_after_in_or_near_is_a_place() -> None:
     assert after_a_place_word("who's in Tamarack these days", "Tamarack")
     assert not after_a_place_word("anything new from Tamarack?", "Tamarack")
+
+
+def test_without_mention_leaves_the_rest_of_the_question() -> None:
+    query = "harlow - how much of sales is school lunches / K-12"
+    assert without_mention(query, "school lunches / K-12") == "harlow - how much of sales is"
+    assert without_mention("premium for Acme Roofing?", "acme roofing") == "premium for  ?"
+    assert without_mention("premium?", "") == "premium?"
+
+
+def test_a_name_run_goes_on_only_into_a_word_that_could_be_a_name() -> None:
+    assert name_run_after("the COI for delta queen hoa", "delta") == "delta queen"
+    assert name_run_after("what is delta doing", "delta") is None  # a verb form follows
+    assert name_run_after("delta", "delta") is None
+    assert name_run_after("what stage is kestrel at", "kestrel") is None  # a closed word
+    assert name_run_after("nothing here", "delta") is None

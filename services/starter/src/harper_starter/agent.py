@@ -42,7 +42,13 @@ from harper_starter.intent_scope import (
     strong_cross,
 )
 from harper_starter.intent_text import Query
-from harper_starter.mention import closed_classes, is_verb_form, query_words
+from harper_starter.mention import (
+    closed_classes,
+    is_verb_form,
+    name_run_after,
+    query_words,
+    without_mention,
+)
 from harper_starter.resolve import (
     Resolution,
     looks_like_a_business,
@@ -196,6 +202,12 @@ class StarterAgent:
                 spanned = looked_up
             else:
                 spanned = await resolve_by_spans(self.index, query, people_only=people_only)
+            if new_business and not listing and spanned.account is None and asking:
+                # the business-like words may be a thing the question asks about ("how much of
+                # sales is school lunches / K-12"): the rest may still name the account
+                elsewhere = await resolve_by_spans(self.index, without_mention(query, written))
+                if elsewhere.account is not None:
+                    spanned = elsewhere
             named = spanned.account is not None or bool(spanned.ambiguous)
             a_place = False
             if named and not listing and decision.cross_account:
@@ -215,6 +227,11 @@ class StarterAgent:
         if resolution.ambiguous:
             described = await pick_described(self.index, query, resolution)
             if described is None:
+                longer = name_run_after(query, resolution.written_name or "")
+                if asking and longer and await mentioned_in_files(self.index, longer):
+                    # "the COI for delta queen hoa": the words go on into a name the files hold
+                    # (a client's customer), not into any of the accounts they start
+                    return await self._route(request, query, info, None, progress, timer)
                 return self._which_one(request, resolution)
             resolution = described
         unknown = resolution.account is None and resolution.written_name

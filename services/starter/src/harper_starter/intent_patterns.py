@@ -73,6 +73,15 @@ QUESTION_START = re.compile(
     r"whether|on|the|status|for)|see if|count|summarize|summary|recap|brief me|catch me up|read me|"
     r"(?:i )?need the|i want the|i need to know)\b"
 )
+QUESTION_INSIDE = re.compile(
+    r"^(?!.*\b(?:ask\w*|know|knows|wonder\w*|said|says|told|tell|explain\w*|confirm\w*) "
+    r"(?:us |me |them |him |her )?(?:what|when|where|who|which|how)\b)"
+    r".*\w \b(?:what|when|where|which|who|how (?:much|many|long|soon))\b(?: \w+)*$"
+)
+"""A question word after the topic, in broker shorthand without a comma ("<account> wants what
+limit", "<account> renews when"); not reported speech ("she asked what the deductible is")."""
+LIST_REQUEST = re.compile(r"\blist(?: (?:pls|please|plz|thx|thanks))?$")
+"""A list asked for by naming it last ("closed lost list pls", "december renewals list")."""
 HOW_TO = re.compile(r"^(?:how do i|how can i|how to|where do i|where can i|is it possible to)\b")
 """Questions about using Harper itself ("how do I add an account")."""
 FOLLOWUP_STATEMENT = re.compile(r"\bneeds? (?:a |an )?(?:follow up|reminder|nudge|call|email)\b")

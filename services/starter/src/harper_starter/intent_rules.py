@@ -13,6 +13,7 @@ passes. The first rule that decides wins, in this order:
  8. update_command     "mark X as quoted", "add a note to X", "update X"      update    0.92
                        (generic "fix/edit/remove ..." only with a field or a name: 0.85)
  9. question           wh-/yes-no question, "?", "show/list/pull up"          search    0.90
+                       (a question word after the topic, "... list pls": 0.85)
 10. aggregate          book-level listing, no question ("accounts in TX")     search    0.80
 11. followup_statement "X needs a follow up"                                  followup  0.70
 12. update_statement   "X bound eff 2/1", "X sent loss runs", "they bound"    update    0.85
@@ -129,6 +130,8 @@ def _question(x: RuleInput) -> Verdict | None:
     # first, then the question (commands were matched before, so no clause is one)
     later = x.clauses[1:]
     if any(patterns.QUESTION_START.match(c) and len(c.split()) > 1 for c in later):
+        return Verdict("search", 0.85, "question")
+    if patterns.QUESTION_INSIDE.match(x.body) or patterns.LIST_REQUEST.search(x.body):
         return Verdict("search", 0.85, "question")
     return None
 

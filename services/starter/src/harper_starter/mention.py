@@ -234,3 +234,36 @@ def looks_like_a_business(mention: str, query: str) -> bool:
     at = query.find(words[0])
     named = [w for w in words if w.lower() not in _JOINERS]
     return at > 0 and all(w[:1].isupper() or w[:1].isdigit() for w in named)
+
+
+def without_mention(query: str, mention: str) -> str:
+    """The query with the words of ``mention`` taken out (where it stands, case aside; else each
+    of its words), so the rest can be read on its own: "harlow - how much of sales is school
+    lunches" less "school lunches" leaves "harlow - how much of sales is"."""
+    words = query_words(mention)
+    if not words:
+        return query
+    together = r"\W+".join(re.escape(w) for w in words)
+    found = re.search(rf"(?<!\w){together}(?!\w)", query, flags=re.IGNORECASE)
+    if found:
+        return f"{query[: found.start()]} {query[found.end() :]}".strip()
+    lowered = {w.lower() for w in words}
+    return " ".join(w for w in query.split() if w.lower().strip(".,;:!?") not in lowered)
+
+
+def name_run_after(query: str, written: str) -> str | None:
+    """``written`` with the query's next word when that word could go on a name (no closed-class
+    word, no verb form): "delta" in "the COI for delta queen hoa" gives "delta queen". None when
+    ``written`` is not in the query or nothing such follows it."""
+    if not written:
+        return None
+    found = re.search(rf"(?<!\w){re.escape(written)}(?!\w)", query, flags=re.IGNORECASE)
+    if found is None:
+        return None
+    after = query_words(query[found.end() :])
+    if not after:
+        return None
+    word = after[0]
+    if word.lower() in closed_words() or is_verb_form(word.lower()):
+        return None
+    return f"{found.group(0)} {word}"
