@@ -227,7 +227,7 @@ def test_a_turn_goes_on_after_the_others_short_reaction() -> None:
     assert not goes_on(hit("Rick: Fine.", 4, kind="turn", after="Nadia: Great."))
 
 
-def test_a_share_answers_how_much_of_a_whole_when_no_amount_does() -> None:
+def test_a_share_answers_how_much_of_a_whole_before_an_amount() -> None:
     hits = [
         hit("We ship kites all over the west coast and up into Idaho and Montana.", 4),
         hit("Repairs are maybe a third of what comes in, the rest is new kites and lessons.", 6),
@@ -235,5 +235,18 @@ def test_a_share_answers_how_much_of_a_whole_when_no_amount_does() -> None:
     [best, *_] = best_units("how much of the kite shop's revenue is repairs", hits)
     assert "a third" in best.text
     priced = [*hits, hit("Repairs brought in about $40,000 last year, new kites the rest.", 8)]
-    [best, *_] = best_units("how much of the kite shop's revenue is repairs", priced)
-    assert "$40,000" in best.text  # an amount still answers before a share
+    found = best_units("how much of the kite shop's revenue is repairs", priced)
+    # part of a whole is asked: the share first, the amount beside it
+    assert "a third" in found[0].text
+    assert any("$40,000" in unit.text for unit in found[1:])
+
+
+def test_how_much_of_a_whole_asks_for_a_share_and_not_the_premium() -> None:
+    from harper_search.state_fields import asked_fields
+
+    part = "how much of harlow's work is in schools"
+    assert "percent" in asked_kinds(part)
+    assert "premium" not in [f.name for f in asked_fields(part)]
+    money = "how much of the premium is the workers comp"
+    assert "percent" not in asked_kinds(money)
+    assert "premium" in [f.name for f in asked_fields("how much is harlow paying")]

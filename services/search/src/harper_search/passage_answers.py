@@ -81,6 +81,20 @@ _SENTENCE_END = re.compile(r"(?<!\.\.\.)" + SENTENCE_BREAK + r"|\n+")
 _LIST = re.compile(r"^[\s>]*(?:[-*•]|\d{1,2}[.)])\s+\S", re.M)
 _COMPARATIVE = re.compile(r"\bhow much (?:[a-z]+er|more|less)\b")
 _HOW_MUCH = re.compile(r"\bhow much\b", re.I)
+_PART_OF_A_WHOLE = re.compile(
+    r"\bhow much of (?!(?:the |their |his |her |its |our |that |this )?(?:premium|quote|price|"
+    r"cost|deposit|payment|bill|invoice|money|\$))",
+    re.I,
+)
+""""How much of the business is snow": a share of a whole (not a sum of money) is asked."""
+
+
+def asks_part_of_a_whole(question: str) -> bool:
+    """Whether the question asks what share of a whole something is ("how much of the business
+    is snow"), not a sum of money."""
+    return _PART_OF_A_WHOLE.search(question) is not None
+
+
 _CONTACT_ONLY = re.compile(r"\(?\d{3}\)?[\s.-]\d{3}[\s.-]\d{4}|@[\w-]+\.\w")
 _WORDS = re.compile(r"[A-Za-z]{2,}")
 _SPEAKER = re.compile(r"^(?:\d{4}-\d{2}-\d{2}[ T][\d:]+Z?\s+)?[A-Z][^:]{0,60}:\s+")
@@ -119,6 +133,8 @@ def asked_kinds(question: str) -> set[str]:
         kinds.discard("amount")
     if _COMPARATIVE.search(lower):
         kinds.add("percent")  # a difference may be given as a share ("15% cheaper")
+    if asks_part_of_a_whole(lower):
+        kinds.add("percent")
     return kinds
 
 
