@@ -141,3 +141,20 @@ def test_initials_leave_out_the_legal_form_and_small_words() -> None:
     assert (
         without_name("the bmp lumber order", NAME) == "the bmp lumber order"
     )  # lower case: a word
+
+
+class CallOnly(SummaryFirst):
+    """Only the call's turn, which says the amount in words."""
+
+    def hits(self, text: str) -> list[PassageHit]:
+        return [_hit(LOSS, f"{FOLDER}/raw.txt", "call", 6)]
+
+
+@pytest.mark.anyio
+async def test_an_amount_said_in_words_is_given_in_figures_beside_the_quote(
+    memory: MemoryRoot,
+) -> None:
+    session = ToolSession(Toolbox(memory, CallOnly(), []), new_budget(), NoProgress())
+    draft = await AccountEngine().answer(session, ACCOUNT, NAME, "how much did the scam cost them")
+    assert "eleven thousand dollars" in draft.answer, draft.answer  # the quote as said
+    assert "(11,000 in figures)" in draft.answer

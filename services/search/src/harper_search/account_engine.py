@@ -24,6 +24,7 @@ from harper_search.backing import field_support, resolved_later
 from harper_search.carriers import carriers_named
 from harper_search.draft import Draft
 from harper_search.line_hit import LineHit
+from harper_search.number_words import figures_in_words
 from harper_search.passage_answers import (
     Unit,
     asked_kinds,
@@ -517,6 +518,9 @@ class AccountEngine:
             said = f'"{unit.text}"'
             if (unit.text.rstrip().endswith("?") or goes_on(hit)) and hit.after:
                 said += f' then "{" ".join(hit.after.split())}"'
+            figures = figures_in_words(said)
+            if figures:
+                said += f" ({', '.join(figures)} in figures)"  # said in words on a call
             who = f"{hit.speaker}, " if hit.speaker and hit.kind != "message" else ""
             day = hit.date.date().isoformat() if hit.date else "undated"
             lines.append(f"- In the files: {said} ({who}{hit.channel} of {day}, {hit.path})")

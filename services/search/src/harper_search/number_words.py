@@ -1,0 +1,35 @@
+"""Numbers people say in words, as figures: call transcripts write "fifteen thousand four
+hundred" where an email writes "$15,400". ``text2num`` reads them; English words only here,
+though it reads several other languages too."""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+
+from text_to_num import alpha2digit  # type: ignore[import-untyped]
+
+SMALLEST = 100
+"""Figures below this are counts said in passing ("two trucks", "forty kids"), not amounts."""
+
+_DIGITS = re.compile(r"\d[\d,]*(?:\.\d+)?")
+
+
+@lru_cache(maxsize=4096)
+def figures_in_words(text: str) -> tuple[str, ...]:
+    """The numbers of at least ``SMALLEST`` that ``text`` writes in words, as figures with
+    thousands commas ("15,400"); numbers it already writes in digits are not repeated."""
+    written = {d.replace(",", "") for d in _DIGITS.findall(text)}
+    try:
+        converted = alpha2digit(text, "en")
+    except Exception:  # text2num's parser: odd input gives no figures, never an error
+        return ()
+    found: list[str] = []
+    for digits in _DIGITS.findall(converted):
+        bare = digits.replace(",", "")
+        if bare in written or "." in bare or not bare.isdigit() or int(bare) < SMALLEST:
+            continue
+        figure = f"{int(bare):,}"
+        if figure not in found:
+            found.append(figure)
+    return tuple(found)

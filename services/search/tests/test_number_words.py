@@ -1,0 +1,17 @@
+"""Numbers said in words become figures: a call's "fifteen thousand four hundred" is 15,400."""
+
+from __future__ import annotations
+
+from harper_search.number_words import figures_in_words
+
+
+def test_amounts_said_in_words_are_given_in_figures() -> None:
+    said = "Coco: The agent sends me a paper. Fifteen thousand four hundred. For what?"
+    assert figures_in_words(said) == ("15,400",)
+    assert figures_in_words("Twenty-eight thousand, more or less") == ("28,000",)
+
+
+def test_small_counts_and_numbers_already_in_digits_are_left_alone() -> None:
+    assert figures_in_words("we run two trucks and forty kids come") == ()
+    assert figures_in_words("$15,400 quoted, fifteen thousand four hundred a year") == ()
+    assert figures_in_words("") == ()
