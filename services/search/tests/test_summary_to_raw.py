@@ -158,3 +158,27 @@ async def test_an_amount_said_in_words_is_given_in_figures_beside_the_quote(
     draft = await AccountEngine().answer(session, ACCOUNT, NAME, "how much did the scam cost them")
     assert "eleven thousand dollars" in draft.answer, draft.answer  # the quote as said
     assert "(11,000 in figures)" in draft.answer
+
+
+OPENING = "Dana: The second shop opens in March, on the highway."
+
+
+class OpeningCall(SummaryFirst):
+    def hits(self, text: str) -> list[PassageHit]:
+        return [_hit(OPENING, f"{FOLDER}/raw.txt", "call", 6)]
+
+
+class NextStepByExamples:
+    """Labelled examples that read the question as asking state.md's next step."""
+
+    async def field_of(self, question: str) -> str | None:
+        return "next_step"
+
+
+@pytest.mark.anyio
+async def test_a_field_read_only_from_examples_also_reads_the_files(memory: MemoryRoot) -> None:
+    session = ToolSession(Toolbox(memory, OpeningCall(), []), new_budget(), NoProgress())
+    engine = AccountEngine(by_examples=NextStepByExamples())  # type: ignore[arg-type]
+    draft = await engine.answer(session, ACCOUNT, NAME, "when does the second shop open")
+    assert "Send the application" in draft.answer, draft.answer  # the field the examples read
+    assert "opens in March" in draft.answer  # and what the files say in their own words

@@ -153,6 +153,9 @@ class _Asked:
     """People of state.md asked for by name or role, in place of the primary contact."""
     person: str | None
     """The name a "who is ..." question asks about (``people.asked_person``)."""
+    by_examples: bool = False
+    """The field was read from the question's closest labelled examples, no word of it naming
+    the field: the files are read too, since they may say what was asked in its own words."""
 
 
 @dataclass(frozen=True)
@@ -202,7 +205,7 @@ class AccountEngine:
         lines += self._latest_lines(draft, asked, reading)
         if asked.overview:
             lines += self._related(draft, reading.found, _question_terms(question, account_name))
-        if asked.topics or asked.overview:
+        if asked.topics or asked.overview or asked.by_examples:
             referring = referring_phrase(asked.text, f"{account_name} {describes}")
             people = {p.speaker.split()[0].lower() for p in reading.found if p.speaker}
             said = await self._from_passages(
@@ -263,15 +266,20 @@ class AccountEngine:
         named = bool(numbered) or person is not None
         people, fields = self._people(bare, fields, named, state)
         extras = self._extras(bare, topics, state)
+        by_examples = False
         if not fields and not topics and not extras and not people:
             fields, extras = await self._asked_by_examples(bare, state)
             people, fields = self._people(bare, fields, named, state)
+            by_examples = bool(fields or extras)
         overview = not fields and not topics and not extras and not people
         if overview:
             fields = [f for f in STATE_FIELDS if f.name in _OVERVIEW]
         channel = None if asks_contact_attribute(bare) else asked_channel(bare)
         first = FIRST.search(bare) is not None
-        return _Asked(text, fields, topics, state, overview, channel, first, extras, people, person)
+        return _Asked(
+            text, fields, topics, state, overview, channel, first, extras, people, person,
+            by_examples,
+        )  # fmt: skip
 
     async def _asked_by_examples(
         self, bare: str, state: AccountState | None
