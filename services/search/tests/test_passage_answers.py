@@ -7,6 +7,7 @@ from datetime import UTC, datetime
 from harper_common.messages.index import PassageHit
 from harper_search.passage_answers import asked_kinds, best_units, goes_on, has_date, roots
 from harper_search.question_words import QuestionWords
+from harper_search.state_fields import asked_fields
 
 
 def hit(
@@ -242,8 +243,6 @@ def test_a_share_answers_how_much_of_a_whole_before_an_amount() -> None:
 
 
 def test_how_much_of_a_whole_asks_for_a_share_and_not_the_premium() -> None:
-    from harper_search.state_fields import asked_fields
-
     part = "how much of harlow's work is in schools"
     assert "percent" in asked_kinds(part)
     assert "premium" not in [f.name for f in asked_fields(part)]

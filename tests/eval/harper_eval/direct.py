@@ -97,13 +97,6 @@ def local_search(book: Book) -> Iterator[LocalSearch]:
         yield LocalSearch(agent, catalog, directory)
 
 
-@contextmanager
-def local_agent(book: Book) -> Iterator[tuple[SearchAgent, Catalog]]:
-    """``local_search``'s agent and catalog."""
-    with local_search(book) as local:
-        yield local.agent, local.catalog
-
-
 async def ask(local: LocalSearch, question: SearchQuestion) -> tuple[AnswerResponse, Grade]:
     """A book question put to the local agent, its account given when it names one, and the
     answer graded as `make eval` grades it."""

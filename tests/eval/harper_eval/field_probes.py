@@ -24,7 +24,7 @@ from harper_common.memory.people import account_people
 from harper_common.memory.state import parse_state
 from harper_common.messages.query import AccountRef, AgentRequest, IntentInfo
 from harper_eval.books import load_book
-from harper_eval.direct import local_agent
+from harper_eval.direct import local_search
 
 WORDINGS: dict[str, tuple[str, ...]] = {
     "stage": (
@@ -207,7 +207,8 @@ async def run(name: str, show: bool, second: bool = False) -> int:
     asked = [probe for state in states for probe in probes(state, wordings)]
     right: Counter[str] = Counter()
     total: Counter[str] = Counter()
-    with local_agent(book) as (agent, catalog):
+    with local_search(book) as local:
+        agent, catalog = local.agent, local.catalog
         for probe in asked:
             card = catalog.get(probe.account_id)
             if card is None:

@@ -26,7 +26,7 @@ from typing import Any
 
 from harper_common.messages.query import QueryRequest
 from harper_eval.books import load_book
-from harper_eval.direct import local_agent
+from harper_eval.direct import local_search
 from harper_eval.field_probes import print_tally
 
 LEGAL_FORM = re.compile(r",? (?:LLC|Inc\.?|Co\.|P\.C\.|PLLC|P\.A\.|LLP)$")
@@ -90,13 +90,13 @@ async def run(name: str, show: bool) -> int:
     asked = probes(roster)
     right: Counter[str] = Counter()
     total: Counter[str] = Counter()
-    with tempfile.TemporaryDirectory() as folder, local_agent(book) as (search, _):
+    with tempfile.TemporaryDirectory() as folder, local_search(book) as local:
         index = in_process_index(book.mem, Path(folder), Path(folder) / "models")
         starter, bus, _ = await recording_starter(index, index)
         for probe in asked:
             bus.last = None
             reply = await starter.handle_query(QueryRequest(query=probe.question, request_id="p"))
-            got = (await search.handle(bus.last)).account_id if bus.last is not None else None
+            got = (await local.agent.handle(bus.last)).account_id if bus.last is not None else None
             total[probe.kind] += 1
             right[probe.kind] += got == probe.account_id
             if show and got != probe.account_id:

@@ -277,9 +277,18 @@ class AccountEngine:
         channel = None if asks_contact_attribute(bare) else asked_channel(bare)
         first = FIRST.search(bare) is not None
         return _Asked(
-            text, fields, topics, state, overview, channel, first, extras, people, person,
-            by_examples,
-        )  # fmt: skip
+            text,
+            fields,
+            topics,
+            state,
+            overview,
+            channel,
+            first,
+            extras,
+            people,
+            person,
+            by_examples=by_examples,
+        )
 
     async def _asked_by_examples(
         self, bare: str, state: AccountState | None

@@ -80,7 +80,7 @@ _SENTENCE_END = re.compile(r"(?<!\.\.\.)" + SENTENCE_BREAK + r"|\n+")
 """Between sentences or lines; dot leaders ("Liquor ..... $1,950") end no sentence."""
 _LIST = re.compile(r"^[\s>]*(?:[-*•]|\d{1,2}[.)])\s+\S", re.M)
 _COMPARATIVE = re.compile(r"\bhow much (?:[a-z]+er|more|less)\b")
-_HOW_MUCH = re.compile(r"\bhow much\b", re.I)
+HOW_MUCH = re.compile(r"\bhow much\b", re.I)
 _PART_OF_A_WHOLE = re.compile(
     r"\bhow much of (?!(?:the |their |his |her |its |our |that |this )?(?:premium|quote|price|"
     r"cost|deposit|payment|bill|invoice|money|\$))",
@@ -214,7 +214,7 @@ def best_units(
     one per passage. Words of ``ignore`` (the account's name) do not count as shared words;
     ``said_by``: first names (lower case) the question asks about, whose own words count more."""
     kinds = asked_kinds(question)
-    how_much = "percent" not in kinds and _HOW_MUCH.search(question) is not None
+    how_much = "percent" not in kinds and HOW_MUCH.search(question) is not None
     asked = term_set(question) - term_set(ignore)
     newest = max((_aware(h.date) for h in hits if h.date), default=None)
     scored: list[Unit] = []

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 from harper_common.memory.models import AccountState
 from harper_common.memory.stages import Stage
-from harper_search.passage_answers import asks_part_of_a_whole
+from harper_search.passage_answers import HOW_MUCH, asks_part_of_a_whole
 from harper_search.staff import staff_of
 
 
@@ -102,8 +102,6 @@ def names_contact(question: str, state: AccountState) -> bool:
     names = [w for w in re.findall(r"[a-z]+", contact.name.lower()) if len(w) > 2]
     return any(name in words for name in names)
 
-
-_HOW_MUCH = re.compile(r"\bhow much\b", re.IGNORECASE)
 
 STATE_FIELDS: tuple[StateField, ...] = (
     StateField(
@@ -249,7 +247,7 @@ def asked_fields(question: str) -> list[StateField]:
     found = [field for field in ALL_FIELDS if field.asks.search(question)]
     if asks_part_of_a_whole(question):
         # a share of the business is asked, not the premium, unless another word of it says so
-        rest = _HOW_MUCH.sub(" ", question)
+        rest = HOW_MUCH.sub(" ", question)
         found = [f for f in found if f.name != "premium" or f.asks.search(rest)]
     contact = next(field for field in STATE_FIELDS if field.name == "contact")
     if contact not in found and asks_contact_attribute(question):
