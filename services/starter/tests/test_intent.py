@@ -237,9 +237,9 @@ def test_two_lowercase_runs_a_word_apart_are_also_offered_as_one_name() -> None:
 @pytest.mark.parametrize(
     ("query", "intent", "rule"),
     [
-        ("sunny days wants what umbrella limit", "search", "question"),  # the question word later
-        ("maple avenue renews when", "search", "question"),
-        ("closed lost list pls", "search", "question"),  # the list asked for last
+        ("sunny days needs what deductible", "search", "question"),  # the question word later
+        ("maple avenue starts when", "search", "question"),
+        ("quoted list pls", "search", "question"),  # the list asked for last
         ("Sunny Days bound eff 2/1", "update", "update_statement"),
         ("kestrel sent the loss runs", "update", "update_statement"),
     ],

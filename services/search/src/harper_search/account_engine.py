@@ -108,7 +108,7 @@ def with_full_forms(query: str, shorthand: dict[str, tuple[str, ...]]) -> str:
 def referring_phrase(question: str, describes: str) -> str:
     """The words after "the" (or "that", "our", ...) that all describe the account ("the bike
     shop", "that body shop in Wichita"): how the question names it, not what it asks. Words
-    said elsewhere ("how much of the business is snow") are kept out. The first such phrase,
+    said elsewhere ("how much of the work is in schools") are kept out. The first such phrase,
     or "" when there is none."""
     own = term_set(describes)
     mine = own | KIND_NOUNS

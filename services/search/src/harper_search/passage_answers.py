@@ -86,12 +86,12 @@ _PART_OF_A_WHOLE = re.compile(
     r"cost|deposit|payment|bill|invoice|money|\$))",
     re.I,
 )
-""""How much of the business is snow": a share of a whole (not a sum of money) is asked."""
+""""How much of the work is in schools": a share of a whole (not a sum of money) is asked."""
 
 
 def asks_part_of_a_whole(question: str) -> bool:
-    """Whether the question asks what share of a whole something is ("how much of the business
-    is snow"), not a sum of money."""
+    """Whether the question asks what share of a whole something is ("how much of the work is
+    in schools"), not a sum of money."""
     return _PART_OF_A_WHOLE.search(question) is not None
 
 

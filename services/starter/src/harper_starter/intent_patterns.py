@@ -78,10 +78,10 @@ QUESTION_INSIDE = re.compile(
     r"(?:us |me |them |him |her )?(?:what|when|where|who|which|how)\b)"
     r".*\w \b(?:what|when|where|which|who|how (?:much|many|long|soon))\b(?: \w+)*$"
 )
-"""A question word after the topic, in broker shorthand without a comma ("<account> wants what
-limit", "<account> renews when"); not reported speech ("she asked what the deductible is")."""
+"""A question word after the topic, in broker shorthand without a comma ("<account> needs what
+deductible", "<account> starts when"); not reported speech ("she asked what the deductible is")."""
 LIST_REQUEST = re.compile(r"\blist(?: (?:pls|please|plz|thx|thanks))?$")
-"""A list asked for by naming it last ("closed lost list pls", "december renewals list")."""
+"""A list asked for by naming it last ("quoted list pls", "december renewals list")."""
 HOW_TO = re.compile(r"^(?:how do i|how can i|how to|where do i|where can i|is it possible to)\b")
 """Questions about using Harper itself ("how do I add an account")."""
 FOLLOWUP_STATEMENT = re.compile(r"\bneeds? (?:a |an )?(?:follow up|reminder|nudge|call|email)\b")
