@@ -5,7 +5,14 @@ from __future__ import annotations
 from datetime import UTC, datetime
 
 from harper_common.messages.index import PassageHit
-from harper_search.passage_answers import asked_kinds, best_units, goes_on, has_date, roots
+from harper_search.passage_answers import (
+    asked_kinds,
+    best_units,
+    goes_on,
+    greets,
+    has_date,
+    roots,
+)
 from harper_search.question_words import QuestionWords
 from harper_search.state_fields import asked_fields
 
@@ -249,3 +256,34 @@ def test_how_much_of_a_whole_asks_for_a_share_and_not_the_premium() -> None:
     money = "how much of the premium is the workers comp"
     assert "percent" not in asked_kinds(money)
     assert "premium" in [f.name for f in asked_fields("how much is harlow paying")]
+
+
+def test_a_name_inside_a_question_does_not_answer_who() -> None:
+    """ "Was Oscar at the wheel?" holds a name, but the turn after it says nothing of who: the
+    statement that names the person answers "who"."""
+    asked = hit(
+        "Pia: Okay. Is Oscar still on the forklift?",
+        3,
+        kind="turn",
+        after="Ivo: He's on light duty in the office for now.",
+    )
+    told = hit(
+        "Ivo: The one operating it that day was Oscar Lindqvist, he got a written warning.",
+        3,
+        kind="turn",
+    )
+    chosen = best_units("who was operating the forklift", [asked, told])
+    assert chosen[0].hit is told
+
+
+def test_short_forms_of_weekdays_are_days() -> None:
+    assert has_date("I'll have the bookkeeper send it by next Tues")
+    assert has_date("by Tues noon works for us")
+    assert not has_date("we close on time most nights")
+
+
+def test_a_greeting_or_a_sign_off_line_is_no_statement() -> None:
+    assert greets("Happy holidays to all of you,")
+    assert greets("Morning Dana -")
+    assert not greets("We decided to keep the liquor coverage, as we said on the call.")
+    assert not greets("Three trucks, two trailers and a forklift, all owned outright,")

@@ -21,12 +21,13 @@ from harper_search.field_changes import SeenChange
 from harper_search.listing_query import ListingQuery
 from harper_search.listing_rank import PremiumRank
 from harper_search.own_actions import OwnActions
-from harper_search.passage_answers import best_units
+from harper_search.passage_answers import Unit, best_units, greets
 from harper_search.passages import passages
 from harper_search.run_log import raw_of
 from harper_search.session import ToolSession
 from harper_search.state_extras import asked_extras
 from harper_search.terms import term_set
+from harper_search.terms import terms as terms_of
 from harper_search.tool_specs import (
     READ_FILE,
     SEARCH_DESCRIPTIONS,
@@ -42,6 +43,9 @@ DESCRIPTIONS_BESIDE_MENTIONS = 2
 MENTION_HITS = 40
 MENTION_ACCOUNTS = 5
 """Accounts shown when a question is answered by description search (no exact filter)."""
+PAIR_HOLDERS = 2
+"""Accounts whose files must write two neighbouring words of the question side by side for
+the pair to count as one thing named ("loss runs", a person's full name)."""
 DETAILED_ROWS = 300
 """Longer listings get short rows, so an answer about thousands of accounts stays small."""
 
@@ -170,12 +174,17 @@ class ListingEngine:
         book: "a storm loss", "another agency"), then the accounts whose descriptions read
         closest (dense description search, within the filters the question does name): its
         best few only when files already answered, since a description says what a business
-        is, not what happened to it. Both said as such."""
+        is, not what happened to it, and none when the files name the very thing asked about
+        in the question's own two words. Both said as such."""
         draft = Draft(answer="")
         words = ", ".join(query.unmatched) or query.free_words or question
         head = f"No industry, line of coverage, stage or place of the book is close to '{words}'."
         asked = query.free_words if term_set(query.free_words) else question
-        mentioned = await self._mentioned(session, asked, draft)
+        mentioned, by_pairs = await self._mentioned(session, asked, draft)
+        if mentioned and by_pairs:
+            # the files name the very thing asked about: a description adds only guesses
+            draft.answer = "\n".join([head, *mentioned])
+            return draft
         limit = DESCRIPTIONS_BESIDE_MENTIONS if mentioned else DESCRIPTION_HITS
         args = SearchDescriptionsInput(text=question, filters=query.filters, limit=limit)
         result = await session.call(SEARCH_DESCRIPTIONS, args)
@@ -196,25 +205,34 @@ class ListingEngine:
         draft.notes.append("Ranked by meaning over account descriptions, not an exact filter.")
         return draft
 
-    async def _mentioned(self, session: ToolSession, asked: str, draft: Draft) -> list[str]:
+    async def _mentioned(
+        self, session: ToolSession, asked: str, draft: Draft
+    ) -> tuple[list[str], bool]:
         """Accounts whose own files say what ``asked`` (the question without its listing words)
         is about, by the passage index across the book, each with the sentence that says it
         best (a summary's sentence counts: summaries often name in one word what the raw file
         tells at length). Only accounts whose sentence shares a word with the question, and
         names the carrier when the question names one ("anyone placed with chubb": a passage
-        that only shares the question's other words is no mention of it)."""
+        that only shares the question's other words is no mention of it); when the question
+        names a thing in two words the files also write together, the sentence must write
+        them too (``grounded_unit``). Also says whether such a pair decided."""
         args = SearchFilesInput(query=asked[:300], path="accounts", limit=MENTION_HITS)
         result = await session.call(SEARCH_FILES, args)
         if result is None or result.is_error or not result.passages:
-            return []
+            return [], False
         carriers = carriers_named(asked)
         by_account: dict[str, list[PassageHit]] = {}
         for hit in result.passages:
             if not carriers or carriers_named(hit.text) & carriers:
                 by_account.setdefault(hit.account_id, []).append(hit)
-        terms = term_set(asked)
-        best = {a: best_units(asked, hits, keep=1) for a, hits in by_account.items()}
-        grounded = {a: u[0] for a, u in best.items() if u and terms & term_set(u[0].text)}
+        wanted = term_set(asked)
+        pairs = side_by_side(asked, result.passages)
+        best = {a: best_units(asked, hits, keep=3) for a, hits in by_account.items()}
+        grounded = {
+            account: unit
+            for account, units in best.items()
+            if (unit := grounded_unit(units, wanted, pairs)) is not None
+        }
         lines = ["Accounts whose files mention it (passages ranked by meaning and words):"]
         for account_id, unit in list(grounded.items())[:MENTION_ACCOUNTS]:
             card = self.catalog.get(account_id)
@@ -230,7 +248,7 @@ class ListingEngine:
                 draft.cite(raw)  # the summary says it; the source it summarises is cited too
                 said = f'"{unit.text}" (summary of {day}, {hit.path}; the source: {raw})'
             lines.append(f"- {name} (account {account_id}): {said}")
-        return lines if len(lines) > 1 else []
+        return (lines, bool(pairs)) if len(lines) > 1 else ([], False)
 
     async def _evidence(
         self, session: ToolSession, accounts: list[AccountPayload], draft: Draft
@@ -255,6 +273,37 @@ class ListingEngine:
         if lines:
             lines.insert(0, "Latest communication of the first accounts listed:")
         return lines
+
+
+def grounded_unit(units: list[Unit], wanted: set[str], pairs: set[tuple[str, str]]) -> Unit | None:
+    """The best of an account's sentences that says what was asked: it shares a word with the
+    question, and when the question's neighbouring words are written side by side in the files
+    ("loss runs", a person's full name), it writes one such pair too: "a total loss" is no
+    mention of loss runs."""
+    for unit in units if pairs else units[:1]:
+        if greets(unit.text):
+            continue
+        said = terms_of(unit.text)
+        if not wanted & set(said):
+            continue
+        if pairs and not pairs & set(zip(said, said[1:], strict=False)):
+            continue
+        return unit
+    return None
+
+
+def side_by_side(asked: str, hits: list[PassageHit]) -> set[tuple[str, str]]:
+    """Pairs of neighbouring words of the question (stop words aside) that the files of two
+    accounts or more also write next to each other: one thing named in two words, not a
+    chance meeting of words in one file."""
+    said = terms_of(asked)
+    pairs = {(a, b) for a, b in zip(said, said[1:], strict=False) if a != b}
+    holders: dict[tuple[str, str], set[str]] = {}
+    for hit in hits:
+        written = terms_of(hit.text)
+        for pair in pairs & set(zip(written, written[1:], strict=False)):
+            holders.setdefault(pair, set()).add(hit.account_id)
+    return {pair for pair, accounts in holders.items() if len(accounts) >= PAIR_HOLDERS}
 
 
 async def _read_if_budget(session: ToolSession, path: str) -> bool:

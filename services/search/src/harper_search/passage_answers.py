@@ -55,7 +55,8 @@ ANSWER_KINDS: dict[str, tuple[str, ...]] = {
 """Question words -> the kind of answer they ask for (English interrogatives, not phrasings)."""
 
 _MONTHS = {m.lower() for m in calendar.month_name[1:] + calendar.month_abbr[1:]}
-_DAYS = {d.lower() for d in calendar.day_name[:] + calendar.day_abbr[:]}
+_DAYS = {day.lower()[:size] for day in calendar.day_name[:] for size in range(3, len(day) + 1)}
+"""Weekdays and every short form of one ("Tues", "Thurs", "Wed")."""
 _TIME_WORDS = {"week", "month", "year", "tomorrow", "today", "tonight", "weekend", "eod", "eow"}
 _AMOUNT = re.compile(
     r"\$\s?\d|\b\d[\d,.]*\s?(?:k|m|mm|grand|thousand|million)\b|\b(?:thousand|hundred|million|grand)\b",
@@ -97,6 +98,17 @@ def asks_part_of_a_whole(question: str) -> bool:
 
 _CONTACT_ONLY = re.compile(r"\(?\d{3}\)?[\s.-]\d{3}[\s.-]\d{4}|@[\w-]+\.\w")
 _WORDS = re.compile(r"[A-Za-z]{2,}")
+_OPENS_OR_CLOSES = re.compile(r"[,\u2014-]\s*$")
+"""How a greeting or a sign-off line ends ("Morning Kyle,", "Happy holidays to you all,")."""
+GREETING_WORDS = 8
+
+
+def greets(text: str) -> bool:
+    """A greeting or a sign-off on its own: a few words ending in a comma or a dash."""
+    line = text.strip()
+    return bool(_OPENS_OR_CLOSES.search(line)) and len(_WORDS.findall(line)) <= GREETING_WORDS
+
+
 _SPEAKER = re.compile(r"^(?:\d{4}-\d{2}-\d{2}[ T][\d:]+Z?\s+)?[A-Z][^:]{0,60}:\s+")
 _SPOKEN = ("turn", "message")
 """Passage kinds whose text starts with who said it ("Marco: ...", "2026-05-02 09:14 Ann: ...")."""
@@ -327,7 +339,8 @@ def _signals(
     is_question = words.rstrip().endswith("?")
     answer = hit.after if (is_question or goes_on(hit)) and hit.after else ""
     for kind in kinds:
-        if holds(kind, words):
+        if holds(kind, words) and not (is_question and answer):
+            # a question answered in the next turn: what it holds is asked, not told
             score += 2.0
         elif kind == "amount" and how_much and holds("percent", words):
             score += SHARE_FOR_AMOUNT  # "how much of the sales": a share of a whole

@@ -1,0 +1,66 @@
+"""Which accounts a listing by what the files say names: the sentence that grounds each one."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+from harper_common.messages.index import PassageHit
+from harper_search.listing_engine import grounded_unit, side_by_side
+from harper_search.passage_answers import Unit
+from harper_search.terms import term_set
+
+
+def hit(account_id: str, text: str) -> PassageHit:
+    return PassageHit(
+        score=0.5,
+        account_id=account_id,
+        path=f"accounts/{account_id}/sources/emails/email_20261102_0900/raw.txt",
+        channel="email",
+        kind="paragraph",
+        date=datetime(2026, 11, 2, 9, tzinfo=UTC),
+        speaker="Rick",
+        direction="inbound",
+        text=text,
+    )
+
+
+def unit(account_id: str, text: str) -> Unit:
+    return Unit(text=text, hit=hit(account_id, text), rank=0, score=1.0)
+
+
+def test_words_two_accounts_write_side_by_side_are_one_thing() -> None:
+    hits = [
+        hit("1", "Still waiting on the loss runs from the old carrier."),
+        hit("2", "The loss runs came in Monday."),
+        hit("3", "A total loss, the runs were cancelled."),
+    ]
+    assert side_by_side("who still owes us loss runs", hits) == {("loss", "run")}
+
+
+def test_a_pair_only_one_file_writes_is_a_chance_meeting() -> None:
+    hits = [hit("1", "Some carriers give a credit for it."), hit("2", "No carrier would.")]
+    assert side_by_side("where some carrier said no", hits) == set()
+
+
+def test_a_sentence_sharing_one_word_of_a_pair_is_no_mention_of_it() -> None:
+    asked = "which clients is mara velez involved with"
+    pairs = {("mara", "velez")}
+    wanted = term_set(asked)
+    stray = [unit("4", "Is a licensed engineer involved in the design?")]
+    named = [unit("5", "No claims."), unit("5", "Their bookkeeper Mara Velez sent the payroll.")]
+    assert grounded_unit(stray, wanted, pairs) is None
+    found = grounded_unit(named, wanted, pairs)
+    assert found is not None and "Mara Velez" in found.text
+
+
+def test_without_a_pair_the_best_sentence_alone_decides() -> None:
+    wanted = term_set("clients opening a new store")
+    assert grounded_unit([unit("1", "We open a second store in May.")], wanted, set()) is not None
+    assert (
+        grounded_unit([unit("1", "No changes yet."), unit("1", "A store")], wanted, set()) is None
+    )
+
+
+def test_a_greeting_line_grounds_nothing() -> None:
+    wanted = term_set("who is deciding after the holidays")
+    assert grounded_unit([unit("1", "Happy holidays to you and yours,")], wanted, set()) is None
