@@ -9,7 +9,12 @@ import pytest
 from fake_directory import FakeDirectory
 
 from harper_common.memory.paths import MemoryRoot
-from harper_search.account_engine import CARRIER_NUMBER, AccountEngine, with_full_forms
+from harper_search.account_engine import (
+    CARRIER_NUMBER,
+    AccountEngine,
+    carrier_number_is_no_phone,
+    with_full_forms,
+)
 from harper_search.listing_words import parse_listing_words
 from harper_search.people import asked_person
 from harper_search.question_cues import without_short_name
@@ -142,3 +147,15 @@ async def test_a_carriers_number_is_asked_of_the_files_as_its_quote(tmp_path: Pa
 class Quiet:
     async def step(self, _: object) -> None:
         return None
+
+
+def test_a_carriers_number_is_its_quote_not_a_phone() -> None:
+    question = "when will Travelers have a number for us"
+    asked = asked_fields(question)
+    assert [f.name for f in asked] == ["contact"]  # read alone, "number" asks a phone
+    assert carrier_number_is_no_phone(asked, question) == []
+    phone = asked_fields("travelers number and the owner's cell")
+    kept = carrier_number_is_no_phone(phone, "travelers number and the owner's cell")
+    assert [f.name for f in kept] == ["contact"]
+    plain = asked_fields("owner's number")
+    assert [f.name for f in carrier_number_is_no_phone(plain, "owner's number")] == ["contact"]

@@ -105,6 +105,16 @@ def with_full_forms(query: str, shorthand: dict[str, tuple[str, ...]]) -> str:
     return " ".join([query, *dict.fromkeys(added)]) if added else query
 
 
+def carrier_number_is_no_phone(fields: list[StateField], question: str) -> list[StateField]:
+    """The fields asked, without the contact when "number" goes with a carrier the question
+    names ("when will cna have a number"): a carrier's number is its quote, not a phone. The
+    contact stays when another word of the question asks it."""
+    if not (carriers_named(question) and CARRIER_NUMBER.search(question)):
+        return fields
+    rest = CARRIER_NUMBER.sub(" ", question)
+    return [f for f in fields if f.name != "contact" or f.asks.search(rest)]
+
+
 def referring_phrase(question: str, describes: str) -> str:
     """The words after "the" (or "that", "our", ...) that all describe the account ("the bike
     shop", "that body shop in Wichita"): how the question names it, not what it asks. Words
@@ -258,6 +268,7 @@ class AccountEngine:
             # "who has their coverage now", "who is the current carrier": the carrier, not the
             # lines of coverage nor the contact a bare "who is" would ask for
             fields = [f for f in fields if f.name not in ("coverage", "contact")]
+        fields = carrier_number_is_no_phone(fields, bare)
         state = await self._state(session, base, draft)  # its extra fields may be asked too
         numbered = not fields and ENDS_ON_NUMBER.search(bare)
         if numbered and state is not None and names_contact(question, state):
