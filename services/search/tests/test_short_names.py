@@ -159,3 +159,28 @@ def test_a_carriers_number_is_its_quote_not_a_phone() -> None:
     assert [f.name for f in kept] == ["contact"]
     plain = asked_fields("owner's number")
     assert [f.name for f in carrier_number_is_no_phone(plain, "owner's number")] == ["contact"]
+
+
+def _email(folder: Path, stamp: str, sender: str, body: str) -> None:
+    raw = folder / f"accounts/7/sources/emails/email_{stamp}/raw.txt"
+    raw.parent.mkdir(parents=True)
+    head = f"From: {sender} <x@kites.example>\nTo: Ana Ruiz <ana@agency.example>\n"
+    raw.write_text(f"{head}Date: 2026-10-0{stamp[-1]}T09:00:00Z\nSubject: kites\n\n{body}\n")
+
+
+@pytest.mark.anyio
+async def test_a_name_in_every_file_leaves_the_passage_query(tmp_path: Path) -> None:
+    """The owner writes every email: their name finds each file alike, so a short question
+    about them searches by its other words; a name the files seldom hold stays in."""
+    state = '---\naccount_id: "7"\nname: Reno Kite Shop\nstage: Quoted\nversion: 1\n---\n'
+    (tmp_path / "accounts/7").mkdir(parents=True)
+    (tmp_path / "accounts/7/state.md").write_text(state, encoding="utf-8")
+    _email(tmp_path, "20261001_0901", "Rick Olsen", "Rick here. Got your card at the kite fair.")
+    _email(tmp_path, "20261002_0902", "Rick Olsen", "Rick again. Sending the payroll Monday.")
+    _email(tmp_path, "20261003_0903", "Mo Haddad", "Mo, the bookkeeper. Rick asked me to write.")
+    directory = FakeDirectory()
+    session = ToolSession(Toolbox(MemoryRoot(tmp_path), directory, []), new_budget(), Quiet())
+    await AccountEngine().answer(session, "7", "Reno Kite Shop", "where did rick get our card")
+    await AccountEngine().answer(session, "7", "Reno Kite Shop", "what did mo write about")
+    assert "rick" not in directory.asked[0].lower() and "card" in directory.asked[0]
+    assert "mo" in directory.asked[1].lower().split()

@@ -77,7 +77,27 @@ SUMMARIES_FOLLOWED = 2
 RAW_PER_SUMMARY = 1
 NAMELESS_TERMS = 3
 """A person's name leaves the passage query only when this many other terms remain ("what did
-Ana and Raj agree" keeps its names: without them nothing is left to search for)."""
+Ana and Raj agree" keeps its names: without them nothing is left to search for), or one does
+and the person speaks in most of the account's files (their name finds every file alike)."""
+REGULAR_SHARE = 0.5
+"""The share of an account's files read a person speaks in for them to be one of its regulars."""
+
+
+def regulars(found: Sequence[Passage]) -> set[str]:
+    """First names (lower case) of the people who speak in at least ``REGULAR_SHARE`` of the
+    files read, and in two of them at least: the client and broker who write every email."""
+    files = {p.path for p in found}
+    spoken: dict[str, set[str]] = {}
+    for passage in found:
+        if passage.speaker:
+            spoken.setdefault(passage.speaker.split()[0].lower(), set()).add(passage.path)
+    return {
+        name
+        for name, paths in spoken.items()
+        if len(paths) >= 2 and len(paths) >= REGULAR_SHARE * len(files)
+    }
+
+
 _SOURCE_LINE = re.compile(r"sources/(?:emails|calls|sms)/[a-z0-9_-]+/raw\.txt")
 _OVERVIEW = ("stage", "premium", "coverage", "contact", "next_step", "last_contact")
 _LATEST_FIELDS = frozenset({"next_step", "last_contact"})
@@ -219,7 +239,14 @@ class AccountEngine:
             referring = referring_phrase(asked.text, f"{account_name} {describes}")
             people = {p.speaker.split()[0].lower() for p in reading.found if p.speaker}
             said = await self._from_passages(
-                session, draft, base, asked.text, account_name, referring, people
+                session,
+                draft,
+                base,
+                asked.text,
+                account_name,
+                referring,
+                people,
+                regulars(reading.found),
             )
             if asked.fields and not asked.overview:
                 lines += said  # the field asked for answers first; the passages support it
@@ -512,6 +539,7 @@ class AccountEngine:
         account_name: str,
         referring: str = "",
         people: set[str] | None = None,
+        regular: set[str] | None = None,
     ) -> list[str]:
         """The sentences of the account's files that answer the question best, by the passage
         index's ranking and the kind of answer asked for (see passage_answers). The account's
@@ -522,7 +550,9 @@ class AccountEngine:
             return []
         query = without_name(question, referring) if referring else question
         named = {w for w in re.findall(r"[A-Za-z][\w-]*", query) if w.lower() in (people or ())}
-        if named and len(term_set(query)) - len(named) >= NAMELESS_TERMS:
+        others = len(term_set(query)) - len(named)
+        everywhere = {n.lower() for n in named} <= (regular or set())
+        if named and (others >= NAMELESS_TERMS or (everywhere and others >= 1)):
             first_names = "|".join(re.escape(n) for n in named)
             query = re.sub(rf"\b(?:{first_names})(?:'s)?\b", " ", query, flags=re.IGNORECASE)
         query = query if term_set(query) else question
