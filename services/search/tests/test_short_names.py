@@ -14,6 +14,7 @@ from harper_search.account_engine import (
     AccountEngine,
     carrier_number_is_no_phone,
     with_full_forms,
+    words_beyond,
 )
 from harper_search.listing_words import parse_listing_words
 from harper_search.people import asked_person
@@ -184,3 +185,26 @@ async def test_a_name_in_every_file_leaves_the_passage_query(tmp_path: Path) -> 
     await AccountEngine().answer(session, "7", "Reno Kite Shop", "what did mo write about")
     assert "rick" not in directory.asked[0].lower() and "card" in directory.asked[0]
     assert "mo" in directory.asked[1].lower().split()
+
+
+def test_words_beyond_the_fields_asked_are_what_else_the_question_says() -> None:
+    question = "how far is the propane tank from the shed"
+    fields = asked_fields(question)
+    assert [f.name for f in fields] == ["stage"]  # "how far" along reads as the stage
+    assert {"propane", "tank", "shed"} <= words_beyond(question, fields, [])
+    assert words_beyond("what's their address", asked_fields("what's their address"), []) == set()
+    assert len(words_beyond("is it bound yet", asked_fields("is it bound yet"), [])) < 2
+
+
+@pytest.mark.anyio
+async def test_a_question_saying_more_than_a_field_reads_the_files_too(tmp_path: Path) -> None:
+    state = '---\naccount_id: "7"\nname: Reno Kite Shop\nstage: Quoted\nversion: 1\n---\n'
+    (tmp_path / "accounts/7/sources").mkdir(parents=True)
+    (tmp_path / "accounts/7/state.md").write_text(state, encoding="utf-8")
+    directory = FakeDirectory()
+    session = ToolSession(Toolbox(MemoryRoot(tmp_path), directory, []), new_budget(), Quiet())
+    engine = AccountEngine()
+    await engine.answer(session, "7", "Reno Kite Shop", "what stage is it at")
+    assert directory.asked == []  # the stage alone: state.md answers
+    await engine.answer(session, "7", "Reno Kite Shop", "how far is the propane tank from the shed")
+    assert directory.asked and "propane" in directory.asked[0]

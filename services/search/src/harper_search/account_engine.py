@@ -58,7 +58,7 @@ from harper_search.state_fields import (
     names_contact,
 )
 from harper_search.state_people import people_asked, person_label, person_value
-from harper_search.terms import term_set
+from harper_search.terms import stem, term_set
 from harper_search.tool_specs import (
     LIST_FILES,
     READ_FILE,
@@ -123,6 +123,25 @@ def with_full_forms(query: str, shorthand: dict[str, tuple[str, ...]]) -> str:
     if carriers_named(query) and CARRIER_NUMBER.search(query):
         added.append("quote")
     return " ".join([query, *dict.fromkeys(added)]) if added else query
+
+
+MORE_THAN_FIELDS = 2
+"""Words a question says beyond the fields it asks for which make the files worth reading too."""
+_ASKING = frozenset(
+    "what whats whatd how hows when whens where wheres whered who whos whod why which".split()
+)
+
+
+def words_beyond(
+    question: str, fields: Sequence[StateField], extras: Sequence[ExtraField]
+) -> set[str]:
+    """The terms of the question that none of the asked fields (or extra fields) reads."""
+    rest = question
+    for field in fields:
+        rest = field.asks.sub(" ", rest)
+    said = {stem(w.replace("'", "").replace("\u2019", "")) for w in term_set(rest)}
+    named = set().union(*(term_set(f"{e.key.replace('_', ' ')} {e.label}") for e in extras))
+    return {w for w in said - named - _ASKING if len(w) > 1 and not w.isdigit()}
 
 
 def carrier_number_is_no_phone(fields: list[StateField], question: str) -> list[StateField]:
@@ -312,6 +331,10 @@ class AccountEngine:
         overview = not fields and not topics and not extras and not people
         if overview:
             fields = [f for f in STATE_FIELDS if f.name in _OVERVIEW]
+        elif not topics and not by_examples:
+            # "how far is the kiln from the building": "how far" reads as the stage, but the
+            # question says more than a field of state.md can answer; the files are read too
+            by_examples = len(words_beyond(bare, fields, extras)) >= MORE_THAN_FIELDS
         channel = None if asks_contact_attribute(bare) else asked_channel(bare)
         first = FIRST.search(bare) is not None
         return _Asked(

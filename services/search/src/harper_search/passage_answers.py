@@ -36,6 +36,12 @@ ANSWER_KINDS: dict[str, tuple[str, ...]] = {
         "cost",
         "price",
         "premium",
+        "limit",
+        "limits",
+        "deductible",
+        "payroll",
+        "revenue",
+        "sales",
         "value",
         "worth",
         "amount",
@@ -52,7 +58,8 @@ ANSWER_KINDS: dict[str, tuple[str, ...]] = {
     "reason": ("why", "reason", "because", "how come"),
     "event": ("what happened", "happen", "incident"),
 }
-"""Question words -> the kind of answer they ask for (English interrogatives, not phrasings)."""
+"""Question words -> the kind of answer they ask for (English interrogatives, and the nouns of
+the trade that are always sums of money: a limit, a deductible, a payroll; not phrasings)."""
 
 _MONTHS = {m.lower() for m in calendar.month_name[1:] + calendar.month_abbr[1:]}
 _DAYS = {day.lower()[:size] for day in calendar.day_name[:] for size in range(3, len(day) + 1)}
