@@ -132,13 +132,20 @@ def test_a_short_word_of_the_trade_also_asks_its_full_forms() -> None:
     assert with_full_forms("the renewal date", shorthand) == "the renewal date"
 
 
+def kite_shop(folder: Path) -> tuple[FakeDirectory, ToolSession]:
+    """A memory root with one account (7, Reno Kite Shop), and a session over it whose
+    directory records the passage queries asked."""
+    state = '---\naccount_id: "7"\nname: Reno Kite Shop\nstage: Quoted\nversion: 1\n---\n'
+    (folder / "accounts/7/sources").mkdir(parents=True, exist_ok=True)
+    (folder / "accounts/7/state.md").write_text(state, encoding="utf-8")
+    directory = FakeDirectory()
+    session = ToolSession(Toolbox(MemoryRoot(folder), directory, []), new_budget(), Quiet())
+    return directory, session
+
+
 @pytest.mark.anyio
 async def test_a_carriers_number_is_asked_of_the_files_as_its_quote(tmp_path: Path) -> None:
-    state = '---\naccount_id: "7"\nname: Reno Kite Shop\nstage: Quoted\nversion: 1\n---\n'
-    (tmp_path / "accounts/7/sources").mkdir(parents=True)
-    (tmp_path / "accounts/7/state.md").write_text(state, encoding="utf-8")
-    directory = FakeDirectory()
-    session = ToolSession(Toolbox(MemoryRoot(tmp_path), directory, []), new_budget(), Quiet())
+    directory, session = kite_shop(tmp_path)
     await AccountEngine().answer(session, "7", "Reno Kite Shop", "what was hartford's number")
     await AccountEngine().answer(session, "7", "Reno Kite Shop", "number of kites on the wall")
     assert directory.asked[0].endswith(" quote") and "quote" not in directory.asked[1]
@@ -164,7 +171,7 @@ def test_a_carriers_number_is_its_quote_not_a_phone() -> None:
 
 def _email(folder: Path, stamp: str, sender: str, body: str) -> None:
     raw = folder / f"accounts/7/sources/emails/email_{stamp}/raw.txt"
-    raw.parent.mkdir(parents=True)
+    raw.parent.mkdir(parents=True, exist_ok=True)
     head = f"From: {sender} <x@kites.example>\nTo: Ana Ruiz <ana@agency.example>\n"
     raw.write_text(f"{head}Date: 2026-10-0{stamp[-1]}T09:00:00Z\nSubject: kites\n\n{body}\n")
 
@@ -173,14 +180,10 @@ def _email(folder: Path, stamp: str, sender: str, body: str) -> None:
 async def test_a_name_in_every_file_leaves_the_passage_query(tmp_path: Path) -> None:
     """The owner writes every email: their name finds each file alike, so a short question
     about them searches by its other words; a name the files seldom hold stays in."""
-    state = '---\naccount_id: "7"\nname: Reno Kite Shop\nstage: Quoted\nversion: 1\n---\n'
-    (tmp_path / "accounts/7").mkdir(parents=True)
-    (tmp_path / "accounts/7/state.md").write_text(state, encoding="utf-8")
     _email(tmp_path, "20261001_0901", "Rick Olsen", "Rick here. Got your card at the kite fair.")
     _email(tmp_path, "20261002_0902", "Rick Olsen", "Rick again. Sending the payroll Monday.")
     _email(tmp_path, "20261003_0903", "Mo Haddad", "Mo, the bookkeeper. Rick asked me to write.")
-    directory = FakeDirectory()
-    session = ToolSession(Toolbox(MemoryRoot(tmp_path), directory, []), new_budget(), Quiet())
+    directory, session = kite_shop(tmp_path)
     await AccountEngine().answer(session, "7", "Reno Kite Shop", "where did rick get our card")
     await AccountEngine().answer(session, "7", "Reno Kite Shop", "what did mo write about")
     assert "rick" not in directory.asked[0].lower() and "card" in directory.asked[0]
@@ -198,11 +201,7 @@ def test_words_beyond_the_fields_asked_are_what_else_the_question_says() -> None
 
 @pytest.mark.anyio
 async def test_a_question_saying_more_than_a_field_reads_the_files_too(tmp_path: Path) -> None:
-    state = '---\naccount_id: "7"\nname: Reno Kite Shop\nstage: Quoted\nversion: 1\n---\n'
-    (tmp_path / "accounts/7/sources").mkdir(parents=True)
-    (tmp_path / "accounts/7/state.md").write_text(state, encoding="utf-8")
-    directory = FakeDirectory()
-    session = ToolSession(Toolbox(MemoryRoot(tmp_path), directory, []), new_budget(), Quiet())
+    directory, session = kite_shop(tmp_path)
     engine = AccountEngine()
     await engine.answer(session, "7", "Reno Kite Shop", "what stage is it at")
     assert directory.asked == []  # the stage alone: state.md answers
