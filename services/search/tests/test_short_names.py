@@ -197,6 +197,8 @@ def test_words_beyond_the_fields_asked_are_what_else_the_question_says() -> None
     assert {"propane", "tank", "shed"} <= words_beyond(question, fields, [])
     assert words_beyond("what's their address", asked_fields("what's their address"), []) == set()
     assert len(words_beyond("is it bound yet", asked_fields("is it bound yet"), [])) < 2
+    fell = "where'd the guest fall at the pool last june"
+    assert {"guest", "fall"} <= words_beyond(fell, asked_fields(fell), [])
 
 
 @pytest.mark.anyio

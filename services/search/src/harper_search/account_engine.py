@@ -135,13 +135,24 @@ _ASKING = frozenset(
 def words_beyond(
     question: str, fields: Sequence[StateField], extras: Sequence[ExtraField]
 ) -> set[str]:
-    """The terms of the question that none of the asked fields (or extra fields) reads."""
+    """The terms of the question that none of the asked fields (or extra fields) reads. A
+    field's words that span a stretch ("where ... at") read its two ends, not what is between:
+    "where'd the guest fall at the pool" asks where she fell, not the stage."""
     rest = question
     for field in fields:
-        rest = field.asks.sub(" ", rest)
+        rest = field.asks.sub(_ends_only, rest)
     said = {stem(w.replace("'", "").replace("\u2019", "")) for w in term_set(rest)}
     named = set().union(*(term_set(f"{e.key.replace('_', ' ')} {e.label}") for e in extras))
     return {w for w in said - named - _ASKING if len(w) > 1 and not w.isdigit()}
+
+
+SPAN_WORDS = 3
+"""A field's match longer than this many words spans free words between its ends."""
+
+
+def _ends_only(match: re.Match[str]) -> str:
+    said = match.group(0).split()
+    return " " if len(said) <= SPAN_WORDS else f" {' '.join(said[1:-1])} "
 
 
 def carrier_number_is_no_phone(fields: list[StateField], question: str) -> list[StateField]:
