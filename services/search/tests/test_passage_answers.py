@@ -287,3 +287,15 @@ def test_a_greeting_or_a_sign_off_line_is_no_statement() -> None:
     assert greets("Morning Dana -")
     assert not greets("We decided to keep the liquor coverage, as we said on the call.")
     assert not greets("Three trucks, two trailers and a forklift, all owned outright,")
+
+
+def test_an_irregular_verb_meets_its_other_forms() -> None:
+    """ "lose" in the question is "lost" in the file: dictionary forms, not endings, join them."""
+    assert roots({"lost"}) == roots({"lose"}) and roots({"paid"}) == roots({"pay"})
+    told = (
+        "Someone posing as a supplier got us to wire $9,200 to a new account. The bank clawed"
+        " back $5,000. So in the end we lost $4,200."
+    )
+    hits = [hit(told, 6)]
+    [best, *_] = best_units("how much did they lose in the scam", hits)
+    assert "$4,200" in best.text

@@ -23,6 +23,7 @@ from datetime import UTC, datetime
 from functools import lru_cache
 
 from dateparser.search import search_dates  # type: ignore[import-untyped]
+from lemminflect import getAllLemmas  # type: ignore[import-untyped]
 
 from harper_common.memory.sentences import SENTENCE_BREAK
 from harper_common.messages.index import PassageHit
@@ -396,9 +397,13 @@ def _last_sentence(text: str) -> str:
 _VOWEL = re.compile(r"[aeiouy]")
 
 
+@lru_cache(maxsize=16384)
 def _root(term: str) -> str:
-    """A verb's root for matching a question's words to a sentence's ("going" -> "go", "closed"
-    and "closing" -> "clos")."""
+    """A word's root for matching a question's words to a sentence's: its dictionary form
+    first (``lemminflect``: "lost" -> "lose", "paid" -> "pay", "fell" -> "fall"), then the
+    endings cut as before ("going" -> "go", "closed" and "closing" -> "clos")."""
+    forms = getAllLemmas(term)
+    term = next(iter(forms.get("VERB", ()) or forms.get("NOUN", ())), term)
     if len(term) >= 5 and term.endswith("ing") and _VOWEL.search(term[:-3]):
         term = term[:-3]  # not "thing", "bring"
     elif len(term) > 4 and term.endswith("ed") and _VOWEL.search(term[:-2]):
