@@ -40,6 +40,8 @@ def test_the_kind_of_answer_is_read_from_the_question_words() -> None:
     assert asked_kinds("how many trucks") == {"count"}
     assert "percent" in asked_kinds("how much cheaper was the other agency")
     assert asked_kinds("why did they switch") == {"reason"}
+    assert asked_kinds("deposit amt for the bop") == {"amount"}
+    assert asked_kinds("what limits does the lease require") == {"amount"}
 
 
 def test_a_date_is_a_date_and_a_pronoun_or_an_amount_is_not() -> None:
