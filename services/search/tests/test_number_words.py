@@ -15,3 +15,7 @@ def test_small_counts_and_numbers_already_in_digits_are_left_alone() -> None:
     assert figures_in_words("we run two trucks and forty kids come") == ()
     assert figures_in_words("$15,400 quoted, fifteen thousand four hundred a year") == ()
     assert figures_in_words("") == ()
+
+
+def test_grand_says_thousands() -> None:
+    assert figures_in_words("Jo: About a hundred forty grand, done by spring.") == ("140,000",)

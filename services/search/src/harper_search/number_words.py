@@ -13,6 +13,8 @@ SMALLEST = 100
 """Figures below this are counts said in passing ("two trucks", "forty kids"), not amounts."""
 
 _DIGITS = re.compile(r"\d[\d,]*(?:\.\d+)?")
+_THOUSANDS = re.compile(r"\s*(?:grand|k)\b", re.IGNORECASE)
+"""What follows a figure said in thousands ("a hundred twenty grand")."""
 
 
 @lru_cache(maxsize=4096)
@@ -25,11 +27,12 @@ def figures_in_words(text: str) -> tuple[str, ...]:
     except Exception:  # text2num's parser: odd input gives no figures, never an error
         return ()
     found: list[str] = []
-    for digits in _DIGITS.findall(converted):
-        bare = digits.replace(",", "")
+    for match in _DIGITS.finditer(converted):
+        bare = match.group(0).replace(",", "")
         if bare in written or "." in bare or not bare.isdigit() or int(bare) < SMALLEST:
             continue
-        figure = f"{int(bare):,}"
+        thousands = _THOUSANDS.match(converted, match.end()) is not None
+        figure = f"{int(bare) * (1000 if thousands else 1):,}"
         if figure not in found:
             found.append(figure)
     return tuple(found)
