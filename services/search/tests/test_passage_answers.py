@@ -284,6 +284,13 @@ def test_short_forms_of_weekdays_are_days() -> None:
     assert not has_date("we close on time most nights")
 
 
+def test_a_time_named_by_a_holiday_a_weekend_or_part_of_a_month_is_a_date() -> None:
+    assert has_date("we want it settled before mid-January")
+    assert has_date("he'll get to it this weekend")
+    assert has_date("they'll decide after Thanksgiving")
+    assert not has_date("the weekly rate is fine")
+
+
 def test_a_greeting_or_a_sign_off_line_is_no_statement() -> None:
     assert greets("Happy holidays to all of you,")
     assert greets("Morning Dana -")

@@ -68,6 +68,13 @@ _MONTHS = {m.lower() for m in calendar.month_name[1:] + calendar.month_abbr[1:]}
 _DAYS = {day.lower()[:size] for day in calendar.day_name[:] for size in range(3, len(day) + 1)}
 """Weekdays and every short form of one ("Tues", "Thurs", "Wed")."""
 _TIME_WORDS = {"week", "month", "year", "tomorrow", "today", "tonight", "weekend", "eod", "eow"}
+_WHEN_WORDS = frozenset(
+    {m.lower() for m in calendar.month_name[1:]} - {"may", "march"}
+    | {"weekend", "tomorrow", "tonight", "eod", "eow", "eom", "eoy"}
+    | {"thanksgiving", "christmas", "xmas", "easter", "mardi", "holidays", "hanukkah", "newyear"}
+)
+"""Words that name a time whatever stands around them: full month names ("may" and "march"
+are everyday words too), the weekend, holidays (that ``dateparser`` does not know)."""
 _AMOUNT = re.compile(
     r"\$\s?\d|\b\d[\d,.]*\s?(?:k|m|mm|grand|thousand|million)\b|\b(?:thousand|hundred|million|grand)\b",
     re.I,
@@ -166,6 +173,8 @@ def has_date(text: str) -> bool:
     match carries a digit, a month, a weekday or a time word: "we" alone is no Wednesday)."""
     if not re.search(r"\d|[A-Za-z]{3,}", text):
         return False
+    if set(re.findall(r"[a-z]+", text.lower())) & _WHEN_WORDS:
+        return True  # "this weekend", "mid-January", "before Thanksgiving": dateparser misses
     try:
         found = search_dates(text, languages=["en"], settings={"RETURN_AS_TIMEZONE_AWARE": False})
     except Exception:  # dateparser can fail on odd input; no date then
