@@ -289,6 +289,8 @@ def test_a_time_named_by_a_holiday_a_weekend_or_part_of_a_month_is_a_date() -> N
     assert has_date("he'll get to it this weekend")
     assert has_date("they'll decide after Thanksgiving")
     assert not has_date("the weekly rate is fine")
+    assert not has_date("so you may have to drive out and get them")
+    assert has_date("the audit is due in May")
 
 
 def test_a_greeting_or_a_sign_off_line_is_no_statement() -> None:

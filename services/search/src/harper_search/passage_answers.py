@@ -68,8 +68,10 @@ _MONTHS = {m.lower() for m in calendar.month_name[1:] + calendar.month_abbr[1:]}
 _DAYS = {day.lower()[:size] for day in calendar.day_name[:] for size in range(3, len(day) + 1)}
 """Weekdays and every short form of one ("Tues", "Thurs", "Wed")."""
 _TIME_WORDS = {"week", "month", "year", "tomorrow", "today", "tonight", "weekend", "eod", "eow"}
+_EVERYDAY_MONTHS = frozenset({"may", "mar", "march"})
+"""Month names that are everyday words too: a month only written with a capital or a day."""
 _WHEN_WORDS = frozenset(
-    {m.lower() for m in calendar.month_name[1:]} - {"may", "march"}
+    {m.lower() for m in calendar.month_name[1:]} - _EVERYDAY_MONTHS
     | {"weekend", "tomorrow", "tonight", "eod", "eow", "eom", "eoy"}
     | {"thanksgiving", "christmas", "xmas", "easter", "mardi", "holidays", "hanukkah", "newyear"}
 )
@@ -182,6 +184,8 @@ def has_date(text: str) -> bool:
     for matched, _ in found or []:
         words = set(re.findall(r"[a-z]+", matched.lower()))
         digits = re.search(r"(?<!\$)\b\d", matched)
+        if not digits and words <= _EVERYDAY_MONTHS and matched == matched.lower():
+            continue  # "you may have to": a verb, not the month
         if digits or words & (_MONTHS | _DAYS | _TIME_WORDS):
             if not re.fullmatch(r"\s*\$?[\d.,]+\s*[kKmM]?\s*", matched):
                 return True
