@@ -209,3 +209,14 @@ async def test_a_question_saying_more_than_a_field_reads_the_files_too(tmp_path:
     assert directory.asked == []  # the stage alone: state.md answers
     await engine.answer(session, "7", "Reno Kite Shop", "how far is the propane tank from the shed")
     assert directory.asked and "propane" in directory.asked[0]
+
+
+@pytest.mark.anyio
+async def test_a_kind_of_answer_no_field_gives_reads_the_files(tmp_path: Path) -> None:
+    """ "why do they carry gl" names a line, but asks why: the lines of coverage give no reason."""
+    directory, session = kite_shop(tmp_path)
+    engine = AccountEngine()
+    await engine.answer(session, "7", "Reno Kite Shop", "what lines do they have")
+    assert directory.asked == []
+    await engine.answer(session, "7", "Reno Kite Shop", "why do they carry gl")
+    assert directory.asked and "gl" in directory.asked[0].lower()

@@ -146,6 +146,22 @@ def words_beyond(
     return {w for w in said - named - _ASKING if len(w) > 1 and not w.isdigit()}
 
 
+FIELD_ANSWERS: dict[str, frozenset[str]] = {
+    "premium": frozenset({"amount"}),
+    "contact": frozenset({"name"}),
+    "broker": frozenset({"name"}),
+    "last_contact": frozenset({"date"}),
+    "next_step": frozenset({"date"}),
+    "coverage": frozenset({"count"}),
+}
+"""The kinds of answer (``passage_answers.asked_kinds``) each field of state.md gives: "who has
+their GL" asks a name the lines of coverage do not hold, so the files are read too."""
+
+
+def answered_kinds(fields: Sequence[StateField]) -> set[str]:
+    return set().union(*(FIELD_ANSWERS.get(f.name, frozenset()) for f in fields))
+
+
 SPAN_WORDS = 3
 """A field's match longer than this many words spans free words between its ends."""
 
@@ -345,7 +361,8 @@ class AccountEngine:
         elif not topics and not by_examples:
             # "how far is the kiln from the building": "how far" reads as the stage, but the
             # question says more than a field of state.md can answer; the files are read too
-            by_examples = len(words_beyond(bare, fields, extras)) >= MORE_THAN_FIELDS
+            beyond = len(words_beyond(bare, fields, extras)) >= MORE_THAN_FIELDS
+            by_examples = beyond or bool(asked_kinds(bare) - answered_kinds(fields))
         channel = None if asks_contact_attribute(bare) else asked_channel(bare)
         first = FIRST.search(bare) is not None
         return _Asked(
