@@ -158,7 +158,7 @@ class Quiet:
 
 
 def test_a_carriers_number_is_its_quote_not_a_phone() -> None:
-    question = "when will Travelers have a number for us"
+    question = "has Travelers got a number for the shop"
     asked = asked_fields(question)
     assert [f.name for f in asked] == ["contact"]  # read alone, "number" asks a phone
     assert carrier_number_is_no_phone(asked, question) == []

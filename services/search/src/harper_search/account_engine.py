@@ -173,8 +173,8 @@ def _ends_only(match: re.Match[str]) -> str:
 
 def carrier_number_is_no_phone(fields: list[StateField], question: str) -> list[StateField]:
     """The fields asked, without the contact when "number" goes with a carrier the question
-    names ("when will cna have a number"): a carrier's number is its quote, not a phone. The
-    contact stays when another word of the question asks it."""
+    names ("what number did Travelers come back with"): a carrier's number is its quote, not a
+    phone. The contact stays when another word of the question asks it."""
     if not (carriers_named(question) and CARRIER_NUMBER.search(question)):
         return fields
     rest = CARRIER_NUMBER.sub(" ", question)
