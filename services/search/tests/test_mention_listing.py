@@ -5,7 +5,7 @@ from __future__ import annotations
 from datetime import UTC, datetime
 
 from harper_common.messages.index import PassageHit
-from harper_search.listing_engine import grounded_unit, side_by_side
+from harper_search.listing_engine import grounded_unit, said_lines, side_by_side
 from harper_search.passage_answers import Unit
 from harper_search.terms import term_set
 
@@ -64,3 +64,13 @@ def test_without_a_pair_the_best_sentence_alone_decides() -> None:
 def test_a_greeting_line_grounds_nothing() -> None:
     wanted = term_set("who is deciding after the holidays")
     assert grounded_unit([unit("1", "Happy holidays to you and yours,")], wanted, set()) is None
+
+
+def test_the_latest_message_shown_is_something_said_not_its_greeting() -> None:
+    raw = (
+        "From: Ana Ruiz <ana@agency.example>\nTo: Dan <dan@kites.example>\n"
+        "Date: 2026-11-20T17:00:00Z\nSubject: quotes\n\nMorning Dan,\n\n"
+        "Both carriers came back and the lower one is $4,100 for the year.\n\nAna\n"
+    )
+    said = said_lines("accounts/7/sources/emails/email_20261120_1700/raw.txt", raw)
+    assert said and said[0].text.startswith("Both carriers came back")

@@ -22,7 +22,7 @@ from harper_search.listing_query import ListingQuery
 from harper_search.listing_rank import PremiumRank
 from harper_search.own_actions import OwnActions
 from harper_search.passage_answers import Unit, best_units, greets
-from harper_search.passages import passages
+from harper_search.passages import Passage, passages
 from harper_search.run_log import raw_of
 from harper_search.session import ToolSession
 from harper_search.state_extras import asked_extras
@@ -43,6 +43,8 @@ DESCRIPTIONS_BESIDE_MENTIONS = 2
 MENTION_HITS = 40
 MENTION_ACCOUNTS = 5
 """Accounts shown when a question is answered by description search (no exact filter)."""
+SAYS_SOMETHING = 4
+"""Words a line needs to stand for a message ("Morning Kyle," or "Danny, Shelly -" do not)."""
 PAIR_HOLDERS = 2
 """Accounts whose files must write two neighbouring words of the question side by side for
 the pair to count as one thing named ("loss runs", a person's full name)."""
@@ -264,7 +266,7 @@ class ListingEngine:
             result = await session.call(READ_FILE, ReadFileInput(path=path))
             if result is None or result.text is None:
                 continue
-            body = [p for p in passages(path, result.text) if p.position > 0]
+            body = said_lines(path, result.text)
             if body:
                 draft.cite(path)
                 lines.append(
@@ -273,6 +275,16 @@ class ListingEngine:
         if lines:
             lines.insert(0, "Latest communication of the first accounts listed:")
         return lines
+
+
+def said_lines(path: str, text: str) -> list[Passage]:
+    """The passages of a raw file that say something: not its headers, not a greeting or a
+    sign-off on its own ("Morning Kyle,", "Danny, Shelly -"), not a line of a few words."""
+    return [
+        p
+        for p in passages(path, text)
+        if p.position > 0 and not greets(p.text) and len(p.text.split()) >= SAYS_SOMETHING
+    ]
 
 
 def grounded_unit(units: list[Unit], wanted: set[str], pairs: set[tuple[str, str]]) -> Unit | None:
