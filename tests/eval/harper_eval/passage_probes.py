@@ -22,6 +22,7 @@ from pathlib import Path
 from harper_common.messages.query import AccountRef, AgentRequest, IntentInfo
 from harper_eval.books import BOOKS, load_book
 from harper_eval.direct import LocalSearch, local_search
+from harper_eval.field_probes import print_tally
 from harper_eval.grading import states_fact
 
 PROBES_FILE = "passage_probes.jsonl"
@@ -99,9 +100,7 @@ async def run(book_name: str, show: bool) -> int:
             if show and missing:
                 print(f"{probe.id} {probe.query!r}: missing {missing}")
                 print(f"    {' '.join(text.split())[:400]}")
-    for by in sorted(total):
-        print(f"  by {by}: {right[by]}/{total[by]}")
-    print(f"{book_name}: {sum(right.values())}/{sum(total.values())} passage probes answered")
+    print_tally(f"{book_name}: passage probes answered, by author", right, total)
     return 0
 
 

@@ -146,20 +146,9 @@ def words_beyond(
     return {w for w in said - named - _ASKING if len(w) > 1 and not w.isdigit()}
 
 
-FIELD_ANSWERS: dict[str, frozenset[str]] = {
-    "premium": frozenset({"amount"}),
-    "contact": frozenset({"name"}),
-    "broker": frozenset({"name"}),
-    "last_contact": frozenset({"date"}),
-    "next_step": frozenset({"date"}),
-    "coverage": frozenset({"count"}),
-}
-"""The kinds of answer (``passage_answers.asked_kinds``) each field of state.md gives: "who has
-their GL" asks a name the lines of coverage do not hold, so the files are read too."""
-
-
 def answered_kinds(fields: Sequence[StateField]) -> set[str]:
-    return set().union(*(FIELD_ANSWERS.get(f.name, frozenset()) for f in fields))
+    """The kinds of answer the asked fields give (``StateField.answers``)."""
+    return set().union(*(f.answers for f in fields))
 
 
 SPAN_WORDS = 3
@@ -229,9 +218,10 @@ class _Asked:
     """People of state.md asked for by name or role, in place of the primary contact."""
     person: str | None
     """The name a "who is ..." question asks about (``people.asked_person``)."""
-    by_examples: bool = False
-    """The field was read from the question's closest labelled examples, no word of it naming
-    the field: the files are read too, since they may say what was asked in its own words."""
+    reads_files: bool = False
+    """The files are read besides the fields: the fields were read from the question's closest
+    labelled examples (no word of it names them), or the question says more than they answer
+    (``words_beyond``, ``answered_kinds``)."""
 
 
 @dataclass(frozen=True)
@@ -281,7 +271,7 @@ class AccountEngine:
         lines += self._latest_lines(draft, asked, reading)
         if asked.overview:
             lines += self._related(draft, reading.found, _question_terms(question, account_name))
-        if asked.topics or asked.overview or asked.by_examples:
+        if asked.topics or asked.overview or asked.reads_files:
             referring = referring_phrase(asked.text, f"{account_name} {describes}")
             people = {p.speaker.split()[0].lower() for p in reading.found if p.speaker}
             said = await self._from_passages(
@@ -350,19 +340,19 @@ class AccountEngine:
         named = bool(numbered) or person is not None
         people, fields = self._people(bare, fields, named, state)
         extras = self._extras(bare, topics, state)
-        by_examples = False
+        reads_files = False
         if not fields and not topics and not extras and not people:
             fields, extras = await self._asked_by_examples(bare, state)
             people, fields = self._people(bare, fields, named, state)
-            by_examples = bool(fields or extras)
+            reads_files = bool(fields or extras)
         overview = not fields and not topics and not extras and not people
         if overview:
             fields = [f for f in STATE_FIELDS if f.name in _OVERVIEW]
-        elif not topics and not by_examples:
+        elif not topics and not reads_files:
             # "how far is the kiln from the building": "how far" reads as the stage, but the
             # question says more than a field of state.md can answer; the files are read too
             beyond = len(words_beyond(bare, fields, extras)) >= MORE_THAN_FIELDS
-            by_examples = beyond or bool(asked_kinds(bare) - answered_kinds(fields))
+            reads_files = beyond or bool(asked_kinds(bare) - answered_kinds(fields))
         channel = None if asks_contact_attribute(bare) else asked_channel(bare)
         first = FIRST.search(bare) is not None
         return _Asked(
@@ -376,7 +366,7 @@ class AccountEngine:
             extras,
             people,
             person,
-            by_examples=by_examples,
+            reads_files=reads_files,
         )
 
     async def _asked_by_examples(

@@ -41,9 +41,18 @@ def topic_lines(label: str, answers: Sequence[Finding], files_read: int) -> list
     return [f"- {label}: {quote(f.passage)} ({where(f.passage)})" for f in answers]
 
 
+SAYS_SOMETHING = 4
+"""Words a passage of a message needs to stand for it ("Morning Kyle," does not)."""
+
+
+def says_something(passage: Passage) -> bool:
+    """A passage of a message's body (not its headers) of a few words at least."""
+    return passage.position > 0 and len(passage.text.split()) >= SAYS_SOMETHING
+
+
 def overview_line(path: str, found: Sequence[Passage], contact: str | None = None) -> str:
     """The newest communication: the client's own words first when we know the client."""
-    body = [p for p in found if p.position > 0 and len(p.text.split()) >= 4]
+    body = [p for p in found if says_something(p)]
     if not body:
         return f"- Latest communication: {path}"
     theirs = [p for p in body if contact and p.speaker == contact]

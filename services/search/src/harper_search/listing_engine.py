@@ -13,7 +13,7 @@ from datetime import date
 from harper_common.memory.stages import FOLLOW_UP_RULES, canonical_stage
 from harper_common.messages.index import AccountPayload, DescriptionFilters, PassageHit
 from harper_search.account_engine import read_to_cite
-from harper_search.answer_text import quote, where
+from harper_search.answer_text import quote, says_something, where
 from harper_search.carriers import carriers_named
 from harper_search.catalog import Catalog
 from harper_search.draft import Draft
@@ -43,8 +43,6 @@ DESCRIPTIONS_BESIDE_MENTIONS = 2
 MENTION_HITS = 40
 MENTION_ACCOUNTS = 5
 """Accounts shown when a question is answered by description search (no exact filter)."""
-SAYS_SOMETHING = 4
-"""Words a line needs to stand for a message ("Morning Kyle," or "Danny, Shelly -" do not)."""
 PAIR_HOLDERS = 2
 """Accounts whose files must write two neighbouring words of the question side by side for
 the pair to count as one thing named ("loss runs", a person's full name)."""
@@ -280,11 +278,7 @@ class ListingEngine:
 def said_lines(path: str, text: str) -> list[Passage]:
     """The passages of a raw file that say something: not its headers, not a greeting or a
     sign-off on its own ("Morning Kyle,", "Danny, Shelly -"), not a line of a few words."""
-    return [
-        p
-        for p in passages(path, text)
-        if p.position > 0 and not greets(p.text) and len(p.text.split()) >= SAYS_SOMETHING
-    ]
+    return [p for p in passages(path, text) if says_something(p) and not greets(p.text)]
 
 
 def grounded_unit(units: list[Unit], wanted: set[str], pairs: set[tuple[str, str]]) -> Unit | None:

@@ -24,6 +24,9 @@ class StateField:
     value: Callable[[AccountState], str | None]
     backing: Callable[[AccountState], list[str]]
     """Strings whose presence in a passage backs the value (e.g. "$2,600")."""
+    answers: frozenset[str] = frozenset()
+    """The kinds of answer (``passage_answers.asked_kinds``) the value gives: "who has their GL"
+    asks a name the lines of coverage do not hold."""
 
 
 def _re(pattern: str) -> re.Pattern[str]:
@@ -124,6 +127,7 @@ STATE_FIELDS: tuple[StateField, ...] = (
         _re(r"\b(premium|pric\w*|cost\w*|how much|annual)\b"),
         lambda s: money(s.premium),
         lambda s: [m for m in (money(s.premium),) if m],
+        answers=frozenset({"amount"}),
     ),
     StateField(
         "contact",
@@ -140,6 +144,7 @@ STATE_FIELDS: tuple[StateField, ...] = (
         ),
         _contact,
         _contact_backing,
+        answers=frozenset({"name"}),
     ),
     StateField(
         "coverage",
@@ -151,6 +156,7 @@ STATE_FIELDS: tuple[StateField, ...] = (
         ),
         _lines,
         lambda s: list(s.insurance_types or []),
+        answers=frozenset({"count"}),
     ),
     StateField(
         "next_step",
@@ -163,6 +169,7 @@ STATE_FIELDS: tuple[StateField, ...] = (
         ),
         _next,
         lambda s: [],
+        answers=frozenset({"date"}),
     ),
     StateField(
         "last_contact",
@@ -175,6 +182,7 @@ STATE_FIELDS: tuple[StateField, ...] = (
         ),
         lambda s: s.last_contact.isoformat() if s.last_contact else None,
         lambda s: [],
+        answers=frozenset({"date"}),
     ),
     StateField(
         "location",
@@ -227,6 +235,7 @@ BROKER = StateField(
     ),
     _broker,
     lambda s: [b for b in (_broker(s),) if b],
+    answers=frozenset({"name"}),
 )
 
 
