@@ -391,3 +391,16 @@ async def test_a_question_of_one_account_that_only_the_literal_reading_fits_is_a
     assert draft.account_id == BOOK[0].account_id, draft.answer
     listed = await setup.brain.answer(_request("freshly quoted accounts"), session, TODAY)
     assert listed.account_id is None  # a question about several still lists, one or many
+
+
+@pytest.mark.anyio
+async def test_a_word_close_to_no_value_is_still_what_the_files_are_searched_for(
+    setup: Setup,
+) -> None:
+    """A word no industry, line or stage is close to is not dropped from the passage search:
+    it is most often the very thing asked about (a carrier, a kind of event)."""
+    session = ToolSession(setup.toolbox, new_budget(), setup.progress)
+    question = "which accounts had a claim from pet services"
+    draft = await setup.brain.answer(_request(question), session, TODAY)
+    assert "is close to 'pet services'" in draft.answer, draft.answer  # no such business here
+    assert setup.index.asked == ["claim pet services"]

@@ -61,6 +61,15 @@ def test_without_a_pair_the_best_sentence_alone_decides() -> None:
     )
 
 
+def test_a_word_grounds_in_any_of_its_forms() -> None:
+    wanted = term_set("where did a carrier decline us")
+    found = grounded_unit([unit("2", "Employers declined the comp last week.")], wanted, set())
+    assert found is not None
+    hired = term_set("who hired people this year")
+    assert grounded_unit([unit("3", "We are hiring two drivers.")], hired, set()) is not None
+    assert grounded_unit([unit("3", "The dog chewed the mat.")], hired, set()) is None
+
+
 def test_a_greeting_line_grounds_nothing() -> None:
     wanted = term_set("who is deciding after the holidays")
     assert grounded_unit([unit("1", "Happy holidays to you and yours,")], wanted, set()) is None

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from functools import lru_cache
 
 from harper_common.vocabulary import vocabulary
@@ -23,12 +24,30 @@ def _carrier_spellings() -> tuple[dict[str, str], dict[str, str]]:
     return any_case, as_written
 
 
-def carriers_named(text: str) -> set[str]:
+ADDRESS = re.compile(r"\S+@\S+|\bhttps?://\S+|\bwww\.\S+")
+"""Mail and web addresses: a name in lower case there says nothing of how it is written."""
+
+
+def _spaced(text: str) -> str:
+    return f" {' '.join(re.findall(r'[A-Za-z0-9&]+', ADDRESS.sub(' ', text)))} "
+
+
+def carriers_named(text: str, *, names_in: Iterable[str] = ()) -> set[str]:
     """The carriers of the shared vocabulary that ``text`` names ("hartford" as typed, but
-    "Progressive" only as written)."""
+    "Progressive" only as written). A carrier whose name is also an everyday word counts in
+    lower case too when ``names_in`` (the files the question is put to) mostly write it as a
+    name: a broker types "did travelers decline" in lower case."""
     any_case, as_written = _carrier_spellings()
-    tokens = re.findall(r"[A-Za-z0-9&]+", text)
-    written = f" {' '.join(tokens)} "
+    written = _spaced(text)
     lower = written.lower()
     found = {name for spelling, name in any_case.items() if f" {spelling} " in lower}
-    return found | {name for spelling, name in as_written.items() if f" {spelling} " in written}
+    found |= {name for spelling, name in as_written.items() if f" {spelling} " in written}
+    typed = {s: n for s, n in as_written.items() if n not in found and f" {s.lower()} " in lower}
+    if typed:
+        files = [_spaced(t) for t in names_in]
+        for spelling, name in typed.items():
+            as_name = sum(f.count(f" {spelling} ") for f in files)
+            as_word = sum(f.count(f" {spelling.lower()} ") for f in files)
+            if as_name > as_word:
+                found.add(name)
+    return found

@@ -21,13 +21,12 @@ from harper_search.field_changes import SeenChange
 from harper_search.listing_query import ListingQuery
 from harper_search.listing_rank import PremiumRank
 from harper_search.own_actions import OwnActions
-from harper_search.passage_answers import Unit, best_units, greets
+from harper_search.passage_answers import Unit, best_units, greets, root_words, roots
 from harper_search.passages import Passage, passages
 from harper_search.run_log import raw_of
 from harper_search.session import ToolSession
 from harper_search.state_extras import asked_extras
 from harper_search.terms import term_set
-from harper_search.terms import terms as terms_of
 from harper_search.tool_specs import (
     READ_FILE,
     SEARCH_DESCRIPTIONS,
@@ -39,10 +38,11 @@ from harper_search.tool_specs import (
 
 SOURCES_TO_READ = 3
 DESCRIPTION_HITS = 5
+"""Accounts shown when a question is answered by description search (no exact filter)."""
 DESCRIPTIONS_BESIDE_MENTIONS = 2
 MENTION_HITS = 40
-MENTION_ACCOUNTS = 5
-"""Accounts shown when a question is answered by description search (no exact filter)."""
+MENTION_ACCOUNTS = 8
+"""Most accounts a listing by what the files say names (each with its sentence)."""
 PAIR_HOLDERS = 2
 """Accounts whose files must write two neighbouring words of the question side by side for
 the pair to count as one thing named ("loss runs", a person's full name)."""
@@ -220,7 +220,7 @@ class ListingEngine:
         result = await session.call(SEARCH_FILES, args)
         if result is None or result.is_error or not result.passages:
             return [], False
-        carriers = carriers_named(asked)
+        carriers = carriers_named(asked, names_in=[hit.text for hit in result.passages])
         by_account: dict[str, list[PassageHit]] = {}
         for hit in result.passages:
             if not carriers or carriers_named(hit.text) & carriers:
@@ -285,12 +285,13 @@ def grounded_unit(units: list[Unit], wanted: set[str], pairs: set[tuple[str, str
     """The best of an account's sentences that says what was asked: it shares a word with the
     question, and when the question's neighbouring words are written side by side in the files
     ("loss runs", a person's full name), it writes one such pair too: "a total loss" is no
-    mention of loss runs."""
+    mention of loss runs. Words match by their roots: "declined" says "decline"."""
+    asked = roots(wanted)
     for unit in units if pairs else units[:1]:
         if greets(unit.text):
             continue
-        said = terms_of(unit.text)
-        if not wanted & set(said):
+        said = root_words(unit.text)
+        if not asked & set(said):
             continue
         if pairs and not pairs & set(zip(said, said[1:], strict=False)):
             continue
@@ -302,11 +303,11 @@ def side_by_side(asked: str, hits: list[PassageHit]) -> set[tuple[str, str]]:
     """Pairs of neighbouring words of the question (stop words aside) that the files of two
     accounts or more also write next to each other: one thing named in two words, not a
     chance meeting of words in one file."""
-    said = terms_of(asked)
+    said = root_words(asked)
     pairs = {(a, b) for a, b in zip(said, said[1:], strict=False) if a != b}
     holders: dict[tuple[str, str], set[str]] = {}
     for hit in hits:
-        written = terms_of(hit.text)
+        written = root_words(hit.text)
         for pair in pairs & set(zip(written, written[1:], strict=False)):
             holders.setdefault(pair, set()).add(hit.account_id)
     return {pair for pair, accounts in holders.items() if len(accounts) >= PAIR_HOLDERS}

@@ -136,6 +136,8 @@ class ListingReader:
                 self._keep(reading, found)
                 words.take_words(reading.phrase.split())
         self._shorthand(words, found)
+        for phrase in found.unmatched:  # close to no value: still what the files are asked
+            words.give_back(phrase)
         if found.values.get(LINE):
             found.values[LINE] = book_lines(found.values[LINE], book.lines)
         found.excluded_lines = book_lines(found.excluded_lines, book.lines)

@@ -28,7 +28,7 @@ from lemminflect import getAllLemmas  # type: ignore[import-untyped]
 from harper_common.memory.sentences import SENTENCE_BREAK
 from harper_common.messages.index import PassageHit
 from harper_search.carriers import carriers_named
-from harper_search.terms import term_set
+from harper_search.terms import term_set, terms
 
 ANSWER_KINDS: dict[str, tuple[str, ...]] = {
     "date": ("when", "deadline", "date", "until", "till", "by when", "how long", "how soon"),
@@ -430,8 +430,14 @@ def _root(term: str) -> str:
     return term
 
 
-def roots(terms: set[str]) -> set[str]:
-    return {_root(t) for t in terms}
+def roots(found: set[str]) -> set[str]:
+    return {_root(t) for t in found}
+
+
+def root_words(text: str) -> list[str]:
+    """The roots of a text's words, stop words aside, in order ("declined" and "decline" as
+    one)."""
+    return [_root(t) for t in terms(text)]
 
 
 def _aware(moment: datetime) -> datetime:

@@ -59,6 +59,14 @@ class QuestionWords:
             self.negated.append(phrase)
         return found
 
+    def give_back(self, phrase: str) -> None:
+        """Free again every taken occurrence of ``phrase`` (a reading that named nothing)."""
+        wanted = [_key(w) for w in words(phrase)]
+        size = len(wanted)
+        for i in range(len(self.keys) - size + 1):
+            if size and self.keys[i : i + size] == wanted:
+                self.taken[i : i + size] = [False] * size
+
     def _starts(self, wanted: list[str]) -> list[int]:
         size = len(wanted)
         if not size:
