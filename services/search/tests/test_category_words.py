@@ -32,6 +32,7 @@ from harper_search.listing_reader import ListingReader, book_lines
 from harper_search.listing_words import load_listing_words, parse_listing_words
 from harper_search.local_brain import LocalBrain
 from harper_search.own_actions import OwnActions
+from harper_search.question_words import QuestionWords
 from harper_search.session import ToolSession
 from harper_search.text_vectors import TextVectors
 from harper_search.tool_specs import SEARCH_DESCRIPTIONS, SEARCH_FILES, new_budget
@@ -347,6 +348,22 @@ async def test_a_line_is_read_as_the_book_writes_it(setup: Setup) -> None:
     query = await setup.reader.read("who carries an umbrella", TODAY)
     assert query.filters.insurance_type == ["Umbrella / Excess"]
     assert book_lines(["Cyber Liability"], ["Umbrella / Excess"]) == ["Cyber Liability"]
+
+
+@pytest.mark.anyio
+async def test_a_line_typed_with_its_words_cut_short_is_that_line(setup: Setup) -> None:
+    query = await setup.reader.read("who has gen liab but no comm auto", TODAY)
+    assert query.filters.insurance_type == ["General Liability"]
+    assert query.without_lines == ("Commercial Auto",)
+    assert (await setup.reader.read("general stuff", TODAY)).filters.insurance_type is None
+
+
+def test_a_run_of_cut_short_words_is_taken_once_and_only_whole() -> None:
+    said = QuestionWords.of("any prof liab or gen questions")
+    assert said.take_cut_short("Professional Liability") == "prof liab"
+    assert said.take_cut_short("Professional Liability") is None  # already taken
+    assert said.take_cut_short("General Liability") is None  # "gen" alone is no line
+    assert QuestionWords.of("pr liab").take_cut_short("Professional Liability") is None
 
 
 def _fresh_as_a_bakery() -> ListingQuery:

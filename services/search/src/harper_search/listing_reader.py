@@ -127,6 +127,7 @@ class ListingReader:
             for word in PREMIUM_WORDS:
                 words.take(word)
         await self._literal(words, book, found)
+        self._cut_short_lines(words, book, found)
         for acronym, industries in acronyms_in(question, book.industries).items():
             if words.take(acronym.lower()):
                 found.add(INDUSTRY, industries)
@@ -173,6 +174,15 @@ class ListingReader:
                     found.follow_up = True
                 else:
                     found.add(effect.field, effect.values)
+
+    def _cut_short_lines(self, words: QuestionWords, book: BookVocabulary, found: _Found) -> None:
+        """Lines of several words written with each word cut short ("gen liab", "comm prop"),
+        as brokers type them; the book's own lines first, then the shared vocabulary's."""
+        for line in [*book.lines, *sorted(self.words.line_names - set(book.lines))]:
+            if words.take_cut_short(line) is not None:
+                found.add(LINE, [line])
+            elif line in words.negated:
+                found.excluded_lines.append(line)
 
     def _phrases(self, book: BookVocabulary) -> dict[str, list[_Effect]]:
         """Every phrase read literally, with what it stands for."""

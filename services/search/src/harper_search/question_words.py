@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
-from harper_search.terms import STOP_WORDS, hyphen_joins, stem, words
+from harper_search.terms import MIN_SHORT_FORM, STOP_WORDS, cut_short, hyphen_joins, stem, words
 
 NEGATIONS = frozenset(
     {"not", "no", "never", "without", "except", "excluding", "outside", "isn't", "aren't"}
@@ -58,6 +58,29 @@ class QuestionWords:
         if said_negated and not found:
             self.negated.append(phrase)
         return found
+
+    def take_cut_short(self, name: str) -> str | None:
+        """Take the first free run of words that writes a name of several words with each word
+        cut short ("gen liab", "comm auto"); whether a negation comes right before it decides
+        the answer: the run taken, or None (a negated run is noted in ``negated``)."""
+        full = words(name)
+        size = len(full)
+        if size < 2:
+            return None
+        for i in range(len(self.raw) - size + 1):
+            said = self.raw[i : i + size]
+            if any(self.taken[i : i + size]) or said == full:
+                continue
+            if all(
+                len(w) >= MIN_SHORT_FORM and cut_short(w, f)
+                for w, f in zip(said, full, strict=True)
+            ):
+                self.taken[i : i + size] = [True] * size
+                if self._negated(i):
+                    self.negated.append(name)
+                    return None
+                return " ".join(said)
+        return None
 
     def give_back(self, phrase: str) -> None:
         """Free again every taken occurrence of ``phrase`` (a reading that named nothing)."""
