@@ -5,7 +5,7 @@ from __future__ import annotations
 from datetime import UTC, datetime
 
 from harper_common.messages.index import PassageHit
-from harper_search.listing_engine import grounded_unit, said_lines, side_by_side
+from harper_search.listing_engine import grounded_unit, said_lines, side_by_side, word_pairs
 from harper_search.passage_answers import Unit
 from harper_search.terms import term_set
 
@@ -34,7 +34,17 @@ def test_words_two_accounts_write_side_by_side_are_one_thing() -> None:
         hit("2", "The loss runs came in Monday."),
         hit("3", "A total loss, the runs were cancelled."),
     ]
-    assert side_by_side("who still owes us loss runs", hits) == {("loss", "run")}
+    assert side_by_side("who still owes us loss runs", hits) == {frozenset({"loss", "run"})}
+
+
+def test_a_pair_is_written_in_either_order_within_one_clause() -> None:
+    hits = [
+        hit("1", "The storm claim is still open."),
+        hit("2", "Their storm claim was paid in October."),
+        hit("3", "No claim. Storm shutters went up in May."),
+    ]
+    assert word_pairs("No claim. Storm shutters") == {frozenset({"storm", "shutter"})}
+    assert side_by_side("who has a claim from a storm", hits) == {frozenset({"claim", "storm"})}
 
 
 def test_a_pair_only_one_file_writes_is_a_chance_meeting() -> None:
@@ -44,7 +54,7 @@ def test_a_pair_only_one_file_writes_is_a_chance_meeting() -> None:
 
 def test_a_sentence_sharing_one_word_of_a_pair_is_no_mention_of_it() -> None:
     asked = "which clients is mara velez involved with"
-    pairs = {("mara", "velez")}
+    pairs = {frozenset({"mara", "velez"})}
     wanted = term_set(asked)
     stray = [unit("4", "Is a licensed engineer involved in the design?")]
     named = [unit("5", "No claims."), unit("5", "Their bookkeeper Mara Velez sent the payroll.")]

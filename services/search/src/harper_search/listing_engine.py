@@ -8,6 +8,7 @@ of the first few accounts.
 
 from __future__ import annotations
 
+import re
 from datetime import date
 
 from harper_common.memory.stages import FOLLOW_UP_RULES, canonical_stage
@@ -46,6 +47,8 @@ MENTION_ACCOUNTS = 8
 PAIR_HOLDERS = 2
 """Accounts whose files must write two neighbouring words of the question side by side for
 the pair to count as one thing named ("loss runs", a person's full name)."""
+CLAUSE_BREAK = re.compile(r"[.,;:!?()\n]+\s*|\s[-\u2013\u2014]+\s")
+"""What ends a clause: punctuation, a line break, a dash between spaces."""
 DETAILED_ROWS = 300
 """Longer listings get short rows, so an answer about thousands of accounts stays small."""
 
@@ -281,7 +284,7 @@ def said_lines(path: str, text: str) -> list[Passage]:
     return [p for p in passages(path, text) if says_something(p) and not greets(p.text)]
 
 
-def grounded_unit(units: list[Unit], wanted: set[str], pairs: set[tuple[str, str]]) -> Unit | None:
+def grounded_unit(units: list[Unit], wanted: set[str], pairs: set[frozenset[str]]) -> Unit | None:
     """The best of an account's sentences that says what was asked: it shares a word with the
     question, and when the question's neighbouring words are written side by side in the files
     ("loss runs", a person's full name), it writes one such pair too: "a total loss" is no
@@ -293,24 +296,33 @@ def grounded_unit(units: list[Unit], wanted: set[str], pairs: set[tuple[str, str
         said = root_words(unit.text)
         if not asked & set(said):
             continue
-        if pairs and not pairs & set(zip(said, said[1:], strict=False)):
+        if pairs and not pairs & word_pairs(unit.text):
             continue
         return unit
     return None
 
 
-def side_by_side(asked: str, hits: list[PassageHit]) -> set[tuple[str, str]]:
+def side_by_side(asked: str, hits: list[PassageHit]) -> set[frozenset[str]]:
     """Pairs of neighbouring words of the question (stop words aside) that the files of two
-    accounts or more also write next to each other: one thing named in two words, not a
-    chance meeting of words in one file."""
-    said = root_words(asked)
-    pairs = {(a, b) for a, b in zip(said, said[1:], strict=False) if a != b}
-    holders: dict[tuple[str, str], set[str]] = {}
+    accounts or more also write next to each other, in either order and within one clause:
+    one thing named in two words ("loss runs", "the storm claim" for a claim after a storm),
+    not a chance meeting of words in one file."""
+    pairs = word_pairs(asked)
+    holders: dict[frozenset[str], set[str]] = {}
     for hit in hits:
-        written = root_words(hit.text)
-        for pair in pairs & set(zip(written, written[1:], strict=False)):
+        for pair in pairs & word_pairs(hit.text):
             holders.setdefault(pair, set()).add(hit.account_id)
     return {pair for pair, accounts in holders.items() if len(accounts) >= PAIR_HOLDERS}
+
+
+def word_pairs(text: str) -> set[frozenset[str]]:
+    """Neighbouring words (their roots, stop words aside) within each clause of ``text``: a
+    full stop or a comma between two words keeps them apart."""
+    found: set[frozenset[str]] = set()
+    for clause in CLAUSE_BREAK.split(text):
+        said = root_words(clause)
+        found |= {frozenset(p) for p in zip(said, said[1:], strict=False) if p[0] != p[1]}
+    return found
 
 
 async def _read_if_budget(session: ToolSession, path: str) -> bool:
