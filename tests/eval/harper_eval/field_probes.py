@@ -15,7 +15,7 @@ import asyncio
 import re
 import sys
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from datetime import date
 
@@ -236,6 +236,17 @@ def print_tally(title: str, right: Counter[str], total: Counter[str]) -> None:
     print(f"{head}: {sum(right.values())}/{sum(total.values())} {tail}")
     for kind in total:
         print(f"  {kind}: {right[kind]}/{total[kind]}")
+
+
+def run_on_a_book(
+    run: Callable[[str, bool], Awaitable[int]], show_help: str = "print the probes missed"
+) -> int:
+    """The command line of a probe set: a book's name and ``--show``."""
+    parser = argparse.ArgumentParser()
+    parser.add_argument("book")
+    parser.add_argument("--show", action="store_true", help=show_help)
+    args = parser.parse_args()
+    return asyncio.run(run(args.book, args.show))
 
 
 def main() -> int:

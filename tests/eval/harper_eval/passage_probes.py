@@ -11,8 +11,6 @@ to hold on others. Prints the figures per author, and with ``--show`` what was n
 
 from __future__ import annotations
 
-import argparse
-import asyncio
 import json
 import sys
 from collections import Counter
@@ -22,7 +20,7 @@ from pathlib import Path
 from harper_common.messages.query import AccountRef, AgentRequest, IntentInfo
 from harper_eval.books import BOOKS, load_book
 from harper_eval.direct import LocalSearch, local_search
-from harper_eval.field_probes import print_tally
+from harper_eval.field_probes import print_tally, run_on_a_book
 from harper_eval.grading import states_fact
 
 PROBES_FILE = "passage_probes.jsonl"
@@ -105,11 +103,7 @@ async def run(book_name: str, show: bool) -> int:
 
 
 def main() -> int:
-    parser = argparse.ArgumentParser()
-    parser.add_argument("book")
-    parser.add_argument("--show", action="store_true", help="print the probes not answered")
-    args = parser.parse_args()
-    return asyncio.run(run(args.book, args.show))
+    return run_on_a_book(run, "print the probes not answered")
 
 
 if __name__ == "__main__":

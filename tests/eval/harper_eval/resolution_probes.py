@@ -12,8 +12,6 @@ for neither, and is printed like any other miss. Prints the passes per kind of r
 
 from __future__ import annotations
 
-import argparse
-import asyncio
 import json
 import random
 import re
@@ -27,7 +25,7 @@ from typing import Any
 from harper_common.messages.query import QueryRequest
 from harper_eval.books import load_book
 from harper_eval.direct import local_search
-from harper_eval.field_probes import print_tally
+from harper_eval.field_probes import print_tally, run_on_a_book
 
 LEGAL_FORM = re.compile(r",? (?:LLC|Inc\.?|Co\.|P\.C\.|PLLC|P\.A\.|LLP)$")
 
@@ -108,11 +106,7 @@ async def run(name: str, show: bool) -> int:
 
 
 def main() -> int:
-    parser = argparse.ArgumentParser()
-    parser.add_argument("book")
-    parser.add_argument("--show", action="store_true", help="print the probes missed")
-    args = parser.parse_args()
-    return asyncio.run(run(args.book, args.show))
+    return run_on_a_book(run, "print the probes missed")
 
 
 if __name__ == "__main__":

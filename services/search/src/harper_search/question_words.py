@@ -85,20 +85,19 @@ class QuestionWords:
     def give_back(self, phrase: str) -> None:
         """Free again every taken occurrence of ``phrase`` (a reading that named nothing)."""
         wanted = [_key(w) for w in words(phrase)]
-        size = len(wanted)
-        for i in range(len(self.keys) - size + 1):
-            if size and self.keys[i : i + size] == wanted:
-                self.taken[i : i + size] = [False] * size
+        for i in self._occurrences(wanted):
+            self.taken[i : i + len(wanted)] = [False] * len(wanted)
 
     def _starts(self, wanted: list[str]) -> list[int]:
+        """Where ``wanted`` is written with none of its words taken yet."""
+        size = len(wanted)
+        return [i for i in self._occurrences(wanted) if not any(self.taken[i : i + size])]
+
+    def _occurrences(self, wanted: list[str]) -> list[int]:
         size = len(wanted)
         if not size:
             return []
-        return [
-            i
-            for i in range(len(self.keys) - size + 1)
-            if self.keys[i : i + size] == wanted and not any(self.taken[i : i + size])
-        ]
+        return [i for i in range(len(self.keys) - size + 1) if self.keys[i : i + size] == wanted]
 
     def _negated(self, start: int, reach: int = 3) -> bool:
         before = self.raw[max(0, start - reach) : start]
