@@ -23,7 +23,7 @@ def test_an_everyday_carrier_name_typed_in_lower_case_counts_where_the_files_nam
         "From: Ann Lee <alee@travelers.com>",  # an address says nothing of how it is written
         "Submitted to Travelers and Markel.",
     ]
-    assert carriers_named("which accts did travelers decline", names_in=files) == {"Travelers"}
-    assert carriers_named("which accts did travelers decline") == set()
+    assert carriers_named("anything travelers turned down", names_in=files) == {"Travelers"}
+    assert carriers_named("anything travelers turned down") == set()
     everyday = ["Guests are travelers from out of state.", "Most travelers book online."]
     assert carriers_named("do travelers need a waiver", names_in=everyday) == set()

@@ -162,7 +162,7 @@ def _ends_only(match: re.Match[str]) -> str:
 
 def carrier_number_is_no_phone(fields: list[StateField], question: str) -> list[StateField]:
     """The fields asked, without the contact when "number" goes with a carrier the question
-    names ("what number did Travelers come back with"): a carrier's number is its quote, not a
+    names ("the number Travelers gave us"): a carrier's number is its quote, not a
     phone. The contact stays when another word of the question asks it."""
     if not (carriers_named(question) and CARRIER_NUMBER.search(question)):
         return fields

@@ -36,7 +36,7 @@ def carriers_named(text: str, *, names_in: Iterable[str] = ()) -> set[str]:
     """The carriers of the shared vocabulary that ``text`` names ("hartford" as typed, but
     "Progressive" only as written). A carrier whose name is also an everyday word counts in
     lower case too when ``names_in`` (the files the question is put to) mostly write it as a
-    name: a broker types "did travelers decline" in lower case."""
+    name: a broker types "anything travelers turned down" in lower case."""
     any_case, as_written = _carrier_spellings()
     written = _spaced(text)
     lower = written.lower()

@@ -305,7 +305,7 @@ def grounded_unit(units: list[Unit], wanted: set[str], pairs: set[frozenset[str]
 def side_by_side(asked: str, hits: list[PassageHit]) -> set[frozenset[str]]:
     """Pairs of neighbouring words of the question (stop words aside) that the files of two
     accounts or more also write next to each other, in either order and within one clause:
-    one thing named in two words ("loss runs", "the storm claim" for a claim after a storm),
+    one thing named in two words ("loss runs", "the hail claim" for a claim from the hail),
     not a chance meeting of words in one file."""
     pairs = word_pairs(asked)
     holders: dict[frozenset[str], set[str]] = {}

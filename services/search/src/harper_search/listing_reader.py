@@ -94,8 +94,8 @@ LEFT_OUT_ASIDE = re.compile(
     r"[(\[,;\u2014-]\s*(?:but\s+)?(?:not|except|excluding|other than)\s+([^)\].;,?!]+)",
     re.IGNORECASE,
 )
-"""An aside that leaves something out of what is asked ("COIs for contracts (not landlord
-stuff)", "claims, not employees"): its words are no part of what the files are searched for."""
+"""An aside that leaves something out of what is asked ("certificates for a job (not the
+landlords)", "claims, not employees"): its words are no part of what the files are searched for."""
 
 PLACE_NEGATION_REACH = 2
 """A place is left out only when the negation is right before it ("not in Texas", "except
@@ -146,7 +146,7 @@ class ListingReader:
         self._shorthand(words, found)
         for phrase in found.unmatched:  # close to no value: still what the files are asked
             words.give_back(phrase)
-        for aside in LEFT_OUT_ASIDE.findall(question):  # "(not landlord stuff)": not searched for
+        for aside in LEFT_OUT_ASIDE.findall(question):  # "(not the landlords)": not searched for
             words.take(aside)
         if found.values.get(LINE):
             found.values[LINE] = book_lines(found.values[LINE], book.lines)
