@@ -3,12 +3,13 @@ its reply adds no span on either side (it is sent and received within the reques
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 from faststream.nats import NatsBroker
-from opentelemetry.sdk.trace import ReadableSpan, TracerProvider
+from opentelemetry.sdk.trace import ReadableSpan, SpanProcessor, TracerProvider
 from opentelemetry.sdk.trace.export import SimpleSpanProcessor
 from opentelemetry.sdk.trace.export.in_memory_span_exporter import InMemorySpanExporter
 
@@ -33,15 +34,32 @@ def settings(tmp_path: Path) -> Iterator[HarperSettings]:
         server.stop()
 
 
-def traced(settings: HarperSettings, service: str) -> tuple[NatsBroker, InMemorySpanExporter]:
+def traced(
+    settings: HarperSettings, service: str, *watch: SpanProcessor
+) -> tuple[NatsBroker, InMemorySpanExporter]:
     spans = InMemorySpanExporter()
     provider = TracerProvider()
     provider.add_span_processor(SimpleSpanProcessor(spans))
+    for processor in watch:
+        provider.add_span_processor(processor)
     return make_broker(settings, service, tracer_provider=provider), spans
 
 
 def names(spans: InMemorySpanExporter) -> list[str]:
     return [span.name for span in spans.get_finished_spans()]
+
+
+class Ended(SpanProcessor):
+    """Sets an event when a span of ``name`` ends (the reply may arrive before it does)."""
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+        self.loop = asyncio.get_running_loop()
+        self.event = asyncio.Event()
+
+    def on_end(self, span: ReadableSpan) -> None:
+        if span.name == self.name:
+            self.loop.call_soon_threadsafe(self.event.set)
 
 
 def only(spans: InMemorySpanExporter, name: str) -> ReadableSpan:
@@ -53,7 +71,8 @@ def only(spans: InMemorySpanExporter, name: str) -> ReadableSpan:
 async def test_a_request_is_traced_into_the_service_and_its_reply_adds_no_span(
     settings: HarperSettings,
 ) -> None:
-    server, served = traced(settings, "indexer")
+    processed = Ended(f"{SUBJECT} process")
+    server, served = traced(settings, "indexer", processed)
     client, asked = traced(settings, "starter")
 
     async def lookup(request: LookupRequest) -> LookupReply:
@@ -65,6 +84,9 @@ async def test_a_request_is_traced_into_the_service_and_its_reply_adds_no_span(
         await nats_connection(server).flush()  # the subscription has reached the server
         await client.connect()
         reply = await BusClient(client).request(SUBJECT, LookupRequest(name="map"), LookupReply)
+        # the service ends its span just after it sends the reply: wait for it before closing
+        async with asyncio.timeout(10):
+            await processed.event.wait()
     assert reply.matches[0].account_id == "29041"
 
     assert names(served) == [f"{SUBJECT} process"]
