@@ -205,8 +205,20 @@ async def test_initials_count_in_capitals_or_in_lowercase_when_they_are_no_word(
 
 def test_insurance_shorthand_and_short_words_are_never_initials() -> None:
     assert may_be_initials("ovh") and may_be_initials("OVH") and may_be_initials("ACE")
-    for word in ("coi", "ace", "the", "gl", "bop", "wc", "tax"):
+    for word in ("coi", "ace", "the", "gl", "bop", "wc", "tax", "ppl", "appt", "thx"):
         assert not may_be_initials(word), word
+    assert may_be_initials("PPL")  # in capitals, still an account's initials
+
+
+@pytest.mark.anyio
+async def test_a_listing_question_takes_only_initials_written_in_capitals() -> None:
+    listing = "which clients does hta insure for cyber"
+    lower = await resolve_by_spans(InitialsIndex(), listing, people_only=True)  # type: ignore[arg-type]
+    assert lower.account is None
+    capitals = await resolve_by_spans(
+        InitialsIndex(), listing.replace("hta", "HTA"), people_only=True
+    )  # type: ignore[arg-type]
+    assert capitals.account is not None and capitals.account.account_id == "7"
 
 
 class PeopleIndex:

@@ -217,8 +217,8 @@ class _Pick:
 
 def _read_span(span: Span, looked_up: list[NameMatch], people_only: bool) -> _Pick | None:
     found = _as_written(span.text, looked_up)
-    if people_only:
-        found = [m for m in found if m.contact or m.alias]  # a person, or initials in caps
+    if people_only:  # a person, or initials in capitals: lowercase ones are read as words
+        found = [m for m in found if m.contact or (m.alias and span.text.strip().isupper())]
     held = [] if people_only else _holders(span.text, found)
     if held and not any(m.exact for m in found):
         floor = SINGLE_WORD_SCORE if span.words == 1 else FOUND_SCORE
