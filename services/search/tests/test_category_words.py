@@ -429,3 +429,17 @@ async def test_an_aside_that_leaves_something_out_is_not_searched_for(setup: Set
     assert "contract" in query.free_words and "landlord" not in query.free_words, query
     query = await setup.reader.read("who had a claim, except the kitchen fire")
     assert "claim" in query.free_words and "fire" not in query.free_words, query
+
+
+@pytest.mark.anyio
+async def test_an_event_beside_a_trade_is_asked_of_the_files(setup: Setup) -> None:
+    """ "the roofers' claims": the kind names where to look, the claim is in no field: the
+    files are searched for the whole question, not the roofers listed."""
+    listed = await setup.reader.read("list the roofers", TODAY)
+    assert listed.filters.industry == ["Roofing"], listed
+    session = ToolSession(setup.toolbox, new_budget(), setup.progress)
+    draft = await setup.brain.answer(_request("which roofers reported a claim"), session, TODAY)
+    assert draft.answer.startswith("What happened (claim) is in no field"), draft.answer
+    assert setup.index.asked and "claim" in setup.index.asked[0], setup.index.asked
+    assert "roofers" in setup.index.asked[0], setup.index.asked
+    assert "1 account matches" not in draft.answer

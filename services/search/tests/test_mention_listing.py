@@ -5,7 +5,14 @@ from __future__ import annotations
 from datetime import UTC, datetime
 
 from harper_common.messages.index import PassageHit
-from harper_search.listing_engine import grounded_unit, said_lines, side_by_side, word_pairs
+from harper_search.denials import Denials
+from harper_search.listing_engine import (
+    Denied,
+    grounded_unit,
+    said_lines,
+    side_by_side,
+    word_pairs,
+)
 from harper_search.passage_answers import Unit
 from harper_search.terms import term_set
 
@@ -93,3 +100,31 @@ def test_the_latest_message_shown_is_something_said_not_its_greeting() -> None:
     )
     said = said_lines("accounts/7/sources/emails/email_20261120_1700/raw.txt", raw)
     assert said and said[0].text.startswith("Both carriers came back")
+
+
+def spoken(account_id: str, text: str, reply: str) -> Unit:
+    turn = hit(account_id, text).model_copy(update={"kind": "turn", "after": reply})
+    return Unit(text=text, hit=turn, rank=0, score=1.0)
+
+
+def test_an_account_whose_best_sentence_denies_it_is_denied_not_named() -> None:
+    denials = Denials(frozenset({"no", "none", "never", "n't"}))
+    wanted = term_set("any claims on file")
+    clean = [spoken("6", "Omar: Claims?", "Priya: None in ten years.")]
+    found = grounded_unit(clean, wanted, set(), denials)
+    assert isinstance(found, Denied)
+    told = [spoken("7", "Omar: Claims?", "Priya: One, a customer slipped in May.")]
+    assert isinstance(grounded_unit(told, wanted, set(), denials), Unit)
+
+
+def test_asked_what_never_happened_the_denying_sentence_is_the_mention() -> None:
+    denials = Denials(frozenset({"no", "none", "never", "n't"}))
+    wanted = term_set("which shops never put in a claim")
+    units = [
+        spoken("8", "Omar: Who's the claim adjuster?", "Priya: Dana at the carrier."),
+        spoken("8", "Omar: Claims?", "Priya: Never had one."),
+    ]
+    found = grounded_unit(units, wanted, set(), denials, denied=True)
+    assert isinstance(found, Unit) and found.text == "Omar: Claims?"
+    paid = [spoken("9", "Omar: Claims?", "Priya: Two, both paid.")]
+    assert grounded_unit(paid, wanted, set(), denials, denied=True) is None

@@ -9,6 +9,7 @@ of the first few accounts.
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 from datetime import date
 
 from harper_common.memory.stages import FOLLOW_UP_RULES, canonical_stage
@@ -17,12 +18,14 @@ from harper_search.account_engine import read_to_cite
 from harper_search.answer_text import quote, says_something, where
 from harper_search.carriers import carriers_named
 from harper_search.catalog import Catalog
+from harper_search.denials import Denials
 from harper_search.draft import Draft
 from harper_search.field_changes import SeenChange
 from harper_search.listing_query import ListingQuery
 from harper_search.listing_rank import PremiumRank
+from harper_search.listing_reader import LEFT_OUT_ASIDE
 from harper_search.own_actions import OwnActions
-from harper_search.passage_answers import Unit, best_units, greets, root_words, roots
+from harper_search.passage_answers import Unit, answer_to, best_units, greets, root_words, roots
 from harper_search.passages import Passage, passages
 from harper_search.run_log import raw_of
 from harper_search.session import ToolSession
@@ -54,9 +57,15 @@ DETAILED_ROWS = 300
 
 
 class ListingEngine:
-    def __init__(self, catalog: Catalog, own_actions: OwnActions | None = None) -> None:
+    def __init__(
+        self,
+        catalog: Catalog,
+        own_actions: OwnActions | None = None,
+        denials: Denials | None = None,
+    ) -> None:
         self.catalog = catalog
         self.own_actions = own_actions or OwnActions(None, ())
+        self.denials = denials or Denials(frozenset())
 
     async def matching(
         self, session: ToolSession, query: ListingQuery, today: date
@@ -170,7 +179,12 @@ class ListingEngine:
         return found
 
     async def by_description(
-        self, session: ToolSession, question: str, query: ListingQuery, today: date
+        self,
+        session: ToolSession,
+        question: str,
+        query: ListingQuery,
+        today: date,
+        head: str = "",
     ) -> Draft:
         """No value of the book is close to the question's words. Two readings answer it: the
         accounts whose own files say what the question asks about (a passage search across the
@@ -178,14 +192,19 @@ class ListingEngine:
         closest (dense description search, within the filters the question does name): its
         best few only when files already answered, since a description says what a business
         is, not what happened to it, and none when the files name the very thing asked about
-        in the question's own two words. Both said as such."""
+        in the question's own two words. Both said as such; ``head``: why (by default, that no
+        value of the book is close)."""
         draft = Draft(answer="")
         words = ", ".join(query.unmatched) or query.free_words or question
-        head = f"No industry, line of coverage, stage or place of the book is close to '{words}'."
+        head = head or (
+            f"No industry, line of coverage, stage or place of the book is close to '{words}'."
+        )
         asked = query.free_words if term_set(query.free_words) else question
-        mentioned, by_pairs = await self._mentioned(session, asked, draft)
-        if mentioned and by_pairs:
-            # the files name the very thing asked about: a description adds only guesses
+        denied = self.denials.asks_what_did_not_happen(LEFT_OUT_ASIDE.sub(" ", question))
+        mentioned, by_pairs = await self._mentioned(session, asked, draft, denied)
+        if mentioned and (by_pairs or denied):
+            # the files name the very thing asked about, or what never happened (which no
+            # description says): a description adds only guesses
             draft.answer = "\n".join([head, *mentioned])
             return draft
         limit = DESCRIPTIONS_BESIDE_MENTIONS if mentioned else DESCRIPTION_HITS
@@ -209,7 +228,7 @@ class ListingEngine:
         return draft
 
     async def _mentioned(
-        self, session: ToolSession, asked: str, draft: Draft
+        self, session: ToolSession, asked: str, draft: Draft, denied: bool = False
     ) -> tuple[list[str], bool]:
         """Accounts whose own files say what ``asked`` (the question without its listing words)
         is about, by the passage index across the book, each with the sentence that says it
@@ -232,12 +251,15 @@ class ListingEngine:
         pairs = side_by_side(asked, result.passages)
         best = {a: best_units(asked, hits, keep=3) for a, hits in by_account.items()}
         grounded = {
-            account: unit
+            account: found
             for account, units in best.items()
-            if (unit := grounded_unit(units, wanted, pairs)) is not None
+            if (found := grounded_unit(units, wanted, pairs, self.denials, denied)) is not None
         }
         lines = ["Accounts whose files mention it (passages ranked by meaning and words):"]
-        for account_id, unit in list(grounded.items())[:MENTION_ACCOUNTS]:
+        for account_id, found in list(grounded.items())[:MENTION_ACCOUNTS]:
+            if isinstance(found, Denied):
+                continue  # its files say it did not happen; its place is not given to another
+            unit = found
             card = self.catalog.get(account_id)
             name = card.name if card else f"account {account_id}"
             hit = unit.hit
@@ -245,11 +267,13 @@ class ListingEngine:
                 continue
             draft.cite(hit.path)
             day = hit.date.date().isoformat() if hit.date else "undated"
-            said = f'"{unit.text}" ({hit.channel} of {day}, {hit.path})'
+            answer = answer_to(unit)
+            quoted = f'"{unit.text}"' + (f' then "{answer}"' if answer else "")
+            said = f"{quoted} ({hit.channel} of {day}, {hit.path})"
             raw = raw_of(hit.path)
             if raw != hit.path and await read_to_cite(session, raw):
                 draft.cite(raw)  # the summary says it; the source it summarises is cited too
-                said = f'"{unit.text}" (summary of {day}, {hit.path}; the source: {raw})'
+                said = f"{quoted} (summary of {day}, {hit.path}; the source: {raw})"
             lines.append(f"- {name} (account {account_id}): {said}")
         return (lines, bool(pairs)) if len(lines) > 1 else ([], False)
 
@@ -284,13 +308,29 @@ def said_lines(path: str, text: str) -> list[Passage]:
     return [p for p in passages(path, text) if says_something(p) and not greets(p.text)]
 
 
-def grounded_unit(units: list[Unit], wanted: set[str], pairs: set[frozenset[str]]) -> Unit | None:
+@dataclass(frozen=True)
+class Denied:
+    """An account whose best sentence for the question says it did not happen ("Claims?" then
+    "None in ten years"): no mention of it, though its files speak of it."""
+
+    unit: Unit
+
+
+def grounded_unit(
+    units: list[Unit],
+    wanted: set[str],
+    pairs: set[frozenset[str]],
+    denials: Denials | None = None,
+    denied: bool = False,
+) -> Unit | Denied | None:
     """The best of an account's sentences that says what was asked: it shares a word with the
     question, and when the question's neighbouring words are written side by side in the files
     ("loss runs", a person's full name), it writes one such pair too: "a total loss" is no
-    mention of loss runs. Words match by their roots: "declined" says "decline"."""
+    mention of loss runs. Words match by their roots: "declined" says "decline". With
+    ``denials``, the sentence must also say it happened (or, when ``denied``, the question asks
+    what never happened, that it did not): a best sentence saying otherwise is `Denied`."""
     asked = roots(wanted)
-    for unit in units if pairs else units[:1]:
+    for unit in units if pairs or denied else units[:1]:
         if greets(unit.text):
             continue
         said = root_words(unit.text)
@@ -298,6 +338,10 @@ def grounded_unit(units: list[Unit], wanted: set[str], pairs: set[frozenset[str]
             continue
         if pairs and not pairs & word_pairs(unit.text):
             continue
+        if denials is not None and denials.denies(unit.text, answer_to(unit), wanted) != denied:
+            if denied:
+                continue  # what never happened may be said further down
+            return Denied(unit)
         return unit
     return None
 

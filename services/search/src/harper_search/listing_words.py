@@ -56,6 +56,10 @@ class ListingWords:
     """Nouns of the agency's own work ("carrier", "underwriter"): never a kind of business."""
     change_words: frozenset[str] = frozenset()
     """Words asking which accounts changed a field ("switched", "new"): read in history.md."""
+    event_words: frozenset[str] = frozenset()
+    """Words naming what happened to an account ("claim", "accident"): only its files tell."""
+    denial_words: frozenset[str] = frozenset()
+    """Words that say something did not happen ("never", "none"; "n't" for every "-n't")."""
     line_words: tuple[tuple[str, str], ...] = ()
     """Shorthand for a line of coverage and the line ("workers comp" -> Workers' Compensation)."""
     shorthand: tuple[tuple[str, tuple[str, ...]], ...] = ()
@@ -100,21 +104,22 @@ def parse_listing_words(categories: str) -> ListingWords:
             (row[0], row[1].strip().lower())
             for row in _rows(sections, "What a question asks of one account", 2)
         ),
-        trade_words=frozenset(
-            _one_word(word, "Words of the trade")
-            for row in _rows(sections, "Words of the trade", 1)
-            for word in _list(row[0])
-        ),
-        change_words=frozenset(
-            _one_word(word, "Words of change")
-            for row in _rows(sections, "Words of change", 1)
-            for word in _list(row[0])
-        ),
+        trade_words=_one_word_table(sections, "Words of the trade"),
+        change_words=_one_word_table(sections, "Words of change"),
+        event_words=_one_word_table(sections, "Words of what happened"),
+        denial_words=_one_word_table(sections, "Words that deny"),
         line_words=_line_words(),
         shorthand=tuple(
             (_one_word(row[0], "Shorthand"), tuple(_list(row[1])))
             for row in _rows(sections, "Shorthand", 2)
         ),
+    )
+
+
+def _one_word_table(sections: dict[str, list[list[str]]], table: str) -> frozenset[str]:
+    """A table of one column whose rows list single words ("change; changed")."""
+    return frozenset(
+        _one_word(word, table) for row in _rows(sections, table, 1) for word in _list(row[0])
     )
 
 

@@ -25,6 +25,7 @@ from harper_search.account_engine import AccountEngine
 from harper_search.asked_by_examples import AskedByExamples
 from harper_search.book_values import CatalogBook
 from harper_search.catalog import Catalog
+from harper_search.denials import Denials
 from harper_search.draft import Draft
 from harper_search.extra_dates import DatedAccount, dated_in_month, month_label
 from harper_search.field_changes import HistoryChanges, changed_fields_asked
@@ -37,7 +38,7 @@ from harper_search.session import ToolSession
 from harper_search.spelling import correct_cues
 from harper_search.staff import name_parts
 from harper_search.state_fields import asked_fields
-from harper_search.terms import MIN_SHORT_FORM, STOP_WORDS, cut_short, term_set, words
+from harper_search.terms import MIN_SHORT_FORM, STOP_WORDS, cut_short, stem, term_set, words
 from harper_search.tool_specs import (
     LOOKUP_ACCOUNT,
     SEARCH_FILES,
@@ -127,7 +128,7 @@ class LocalBrain:
         words = self.reader.words
         by_examples = AskedByExamples(self.reader.matcher.vectors, words.field_examples)
         self.accounts = AccountEngine(known_word, words.shorthand, by_examples)
-        self.listings = ListingEngine(catalog, own_actions)
+        self.listings = ListingEngine(catalog, own_actions, Denials(words.denial_words))
         self.history = HistoryChanges(catalog.memory)
 
     async def answer(self, request: AgentRequest, session: ToolSession, today: date) -> Draft:
@@ -169,6 +170,16 @@ class LocalBrain:
                     session, account_id, account_name, question, self._describes(account_id)
                 )
             listing = await self._read(corrected, today, handled, by_meaning=True)
+        happened = self._what_happened(listing)
+        if happened:
+            # "any roofer hurt on a job": the kind says where it happened, the files who it was
+            await session.think(f"The question asks what happened ({happened}): reading the files.")
+            whole = replace(listing, free_words=corrected)
+            head = (
+                f"What happened ({happened}) is in no field of the book: the accounts whose "
+                "files tell it."
+            )
+            return await self.listings.by_description(session, question, whole, today, head)
         if listing.has_conditions and not listing.unmatched:
             found = None
             if one_account_meant(question):
@@ -212,6 +223,15 @@ class LocalBrain:
             "No value of the book is close to the question: searching descriptions."
         )
         return await self.listings.by_description(session, question, listing, today)
+
+    def _what_happened(self, listing: ListingQuery) -> str:
+        """The words of what happened ("claim", "accident") a listing with conditions names
+        besides them, said as written; "" when it names none."""
+        if not listing.has_conditions:
+            return ""
+        events = {stem(word) for word in self.reader.words.event_words}
+        said = [word for word in words(listing.free_words) if stem(word) in events]
+        return ", ".join(dict.fromkeys(said))
 
     async def _answer_about(
         self, session: ToolSession, question: str, account: tuple[str, str], why: str

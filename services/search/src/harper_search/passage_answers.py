@@ -393,6 +393,15 @@ def _signals(
     return score
 
 
+def answer_to(unit: Unit) -> str:
+    """What the next turn or message says to ``unit`` when it asks a question or its speaker
+    goes on after a short reaction (one line), else ""."""
+    hit = unit.hit
+    if hit.after and (unit.text.rstrip().endswith("?") or goes_on(hit)):
+        return " ".join(hit.after.split())
+    return ""
+
+
 def goes_on(hit: PassageHit) -> bool:
     """A turn whose speaker goes on after the other's short reaction ("... a new idea." -
     "Uh oh." - "He wants to ..."): the index keeps both after it, and they belong with it."""

@@ -1,0 +1,113 @@
+"""Whether a sentence denies what a question asks about: "no claims in ten years", "we never
+once lost a truck", or a reply that opens by saying no ("Claims?" then "None.").
+
+A question about many accounts ("any claims on file") is not answered by an account whose
+files only deny it, and a question about what never happened ("which shops never put one in")
+is answered by exactly those. The words that deny are data (the description-search skill's
+"Words that deny").
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from harper_search.terms import STOP_WORDS, stem, words
+
+DENIAL_REACH = 3
+"""A denial word within this many words before a word of the question (small words aside), in
+one clause, denies it ("no prior claims", "we never once put in a claim")."""
+CLAUSE = re.compile(r"[.;:!?\n]+|,\s+(?:but|though|although)\b|\s[-\u2013\u2014]\s")
+"""What ends a clause for a denial: "no claims. The truck hit a gate" denies nothing of a truck."""
+REPLY_OPENING = re.compile(r"^(?:\d{4}-\d{2}-\d{2}[ T][\d:]+Z?\s+)?(?:[A-Z][^:\n]{0,60}:\s+)?")
+"""A reply's timestamp and speaker, before what it says."""
+ALL_CONTRACTED = "n't"
+"""An entry standing for every word ending in it ("didn't", "hasn't", "won't")."""
+
+
+@dataclass(frozen=True)
+class Denials:
+    """The words that deny, and what a sentence or a question denies with them."""
+
+    words: frozenset[str]
+
+    def is_denial(self, word: str) -> bool:
+        lower = word.lower().replace("\u2019", "'")
+        return lower in self.words or (ALL_CONTRACTED in self.words and lower.endswith("n't"))
+
+    def asks_what_did_not_happen(self, question: str) -> bool:
+        """The question asks about what never happened ("which shops never put one in")."""
+        return any(self.is_denial(word) for word in _words(question))
+
+    def denies(self, text: str, reply: str, asked: Iterable[str]) -> bool:
+        """``text`` (a sentence or a turn; ``reply``: the answer to it, when it asks) denies the
+        question's words ``asked`` (their stems): its reply opens by saying no, or every
+        question word it says stands right after a denial word in its clause."""
+        wanted = {stem(word) for word in asked if not self.is_denial(word)}
+        if reply and text.rstrip().endswith("?"):  # a question and its answer: the answer tells
+            asks_it = bool(wanted & _content(_last_sentence(text)))
+            return (asks_it and self._opens_with_denial(reply)) or self._said_denied(reply, wanted)
+        return self._said_denied(f"{text}\n{reply}", wanted)
+
+    def _said_denied(self, text: str, wanted: set[str]) -> bool:
+        found: list[bool] = []
+        for clause in CLAUSE.split(text):
+            said = _words(clause)
+            names = _names(clause)
+            for at, word in enumerate(said):
+                if word in STOP_WORDS or stem(word) not in wanted or word in names:
+                    continue  # a word of a name ("Farm Bureau") is no thing denied
+                found.append(self._denied_at(said, at))
+        return bool(found) and all(found)
+
+    def _denied_at(self, said: list[str], at: int) -> bool:
+        """A denial word among the few words before ``said[at]`` (small words not counted:
+        "we never once put in a claim")."""
+        reach = 0
+        for word in reversed(said[:at]):
+            if self.is_denial(word):
+                return True
+            reach += word not in STOP_WORDS
+            if reach >= DENIAL_REACH:
+                return False
+        return False
+
+    def _opens_with_denial(self, reply: str) -> bool:
+        said = _words(REPLY_OPENING.sub("", reply.strip(), count=1))
+        return bool(said) and self.is_denial(said[0])
+
+
+INDEFINITE = re.compile(r"(?:any|some|every|no)(?:body|one|thing|where)")
+"""A word standing for no one thing ("anybody", "something"): a reply's "no" to it says nothing
+of what the question asks."""
+SENTENCE_END = re.compile(r"(?<=[.!?])\s+")
+
+
+NAME_WORD = re.compile(r"(?<=[a-z0-9,;'\u2019)]\s)[A-Z][a-z]+")
+"""A capitalised word after a lowercase one: a word of a name, not the start of a sentence."""
+
+
+def _names(clause: str) -> set[str]:
+    return {word.lower() for word in NAME_WORD.findall(clause)}
+
+
+def _last_sentence(text: str) -> str:
+    return SENTENCE_END.split(text.strip())[-1]
+
+
+def _content(text: str) -> set[str]:
+    """The stems of ``text``'s words, stop words and indefinite words aside."""
+    return {
+        stem(word)
+        for word in _words(text)
+        if word not in STOP_WORDS and not INDEFINITE.fullmatch(word)
+    }
+
+
+HYPHENATED = re.compile(r"(?<=[A-Za-z])-(?=[A-Za-z])")
+
+
+def _words(text: str) -> list[str]:
+    """The words, a hyphenated word as one ("non-owned", "no-fault": no denial)."""
+    return words(HYPHENATED.sub("", text.replace("\u2019", "'")))

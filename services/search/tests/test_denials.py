@@ -1,0 +1,63 @@
+"""What a sentence denies: a reply that opens by saying no, or the asked word right after a
+denial word in its clause. The denial words come from the skill's table, as in production."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from harper_common.skills import load_skills
+from harper_search.denials import Denials
+from harper_search.listing_words import load_listing_words
+from harper_search.terms import term_set
+
+SKILLS = Path(__file__).resolve().parents[3] / "skills"
+
+
+@pytest.fixture(scope="module")
+def denials() -> Denials:
+    return Denials(load_listing_words(load_skills(SKILLS, "search")).denial_words)
+
+
+def test_a_reply_opening_with_no_denies_what_the_question_asked(denials: Denials) -> None:
+    asked = term_set("which shops had a fire")
+    assert denials.denies("Omar: Any fires?", "Priya: Nope, touch wood.", asked)
+    assert not denials.denies("Omar: Any fires?", "Priya: One, in the fryer, last May.", asked)
+
+
+def test_a_reply_denies_in_its_own_words_too(denials: Denials) -> None:
+    asked = term_set("any claims on file")
+    assert denials.denies("Omar: Claims?", "Priya: We've never once put in a claim.", asked)
+
+
+def test_a_no_to_a_question_about_something_else_denies_nothing(denials: Denials) -> None:
+    asked = term_set("anybody dropped after the audit")
+    assert not denials.denies("Omar: Is anybody hurt?", "Priya: No, thank God.", asked)
+
+
+def test_a_sentence_denies_only_the_word_its_denial_stands_before(denials: Denials) -> None:
+    asked = term_set("who had water damage")
+    assert denials.denies("There has been no water damage since the roof went on.", "", asked)
+    assert not denials.denies("The pipe burst; water damage to the stock room.", "", asked)
+    clauses = "Nothing on the roof. Water damage in the basement."
+    assert not denials.denies(clauses, "", asked)  # the denial ends with its clause
+
+
+def test_a_contraction_denies(denials: Denials) -> None:
+    asked = term_set("who renewed early")
+    assert denials.denies("They haven\u2019t renewed yet.", "", asked)
+
+
+def test_a_hyphenated_word_and_a_name_are_no_denials(denials: Denials) -> None:
+    renewed = term_set("policies up for renewal")
+    assert not denials.denies("The carrier sent a non-renewal notice.", "", renewed)
+    farms = term_set("insureds that run a farm")
+    assert not denials.denies("The tractor isn't on Farm Bureau's policy.", "", farms)
+
+
+def test_a_question_about_what_never_happened(denials: Denials) -> None:
+    assert denials.asks_what_did_not_happen("which shops never put one in")
+    assert denials.asks_what_did_not_happen("clients without a loss in five years")
+    assert not denials.asks_what_did_not_happen("any non-owned autos on the list")
+    assert not denials.asks_what_did_not_happen("any claims on file this year")
