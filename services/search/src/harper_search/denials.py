@@ -13,6 +13,7 @@ import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 
+from harper_search.passage_answers import SPEAKER, last_sentence
 from harper_search.terms import STOP_WORDS, stem, words
 
 DENIAL_REACH = 3
@@ -20,8 +21,6 @@ DENIAL_REACH = 3
 one clause, denies it ("no prior claims", "we never once put in a claim")."""
 CLAUSE = re.compile(r"[.;:!?\n]+|,\s+(?:but|though|although)\b|\s[-\u2013\u2014]\s")
 """What ends a clause for a denial: "no claims. The truck hit a gate" denies nothing of a truck."""
-REPLY_OPENING = re.compile(r"^(?:\d{4}-\d{2}-\d{2}[ T][\d:]+Z?\s+)?(?:[A-Z][^:\n]{0,60}:\s+)?")
-"""A reply's timestamp and speaker, before what it says."""
 ALL_CONTRACTED = "n't"
 """An entry standing for every word ending in it ("didn't", "hasn't", "won't")."""
 
@@ -46,7 +45,7 @@ class Denials:
         question word it says stands right after a denial word in its clause."""
         wanted = {stem(word) for word in asked if not self.is_denial(word)}
         if reply and text.rstrip().endswith("?"):  # a question and its answer: the answer tells
-            asks_it = bool(wanted & _content(_last_sentence(text)))
+            asks_it = bool(wanted & _content(last_sentence(text)))
             return (asks_it and self._opens_with_denial(reply)) or self._said_denied(reply, wanted)
         return self._said_denied(f"{text}\n{reply}", wanted)
 
@@ -74,26 +73,19 @@ class Denials:
         return False
 
     def _opens_with_denial(self, reply: str) -> bool:
-        said = _words(REPLY_OPENING.sub("", reply.strip(), count=1))
+        said = _words(SPEAKER.sub("", reply.strip(), count=1))  # its timestamp and speaker aside
         return bool(said) and self.is_denial(said[0])
 
 
 INDEFINITE = re.compile(r"(?:any|some|every|no)(?:body|one|thing|where)")
 """A word standing for no one thing ("anybody", "something"): a reply's "no" to it says nothing
 of what the question asks."""
-SENTENCE_END = re.compile(r"(?<=[.!?])\s+")
-
-
 NAME_WORD = re.compile(r"(?<=[a-z0-9,;'\u2019)]\s)[A-Z][a-z]+")
 """A capitalised word after a lowercase one: a word of a name, not the start of a sentence."""
 
 
 def _names(clause: str) -> set[str]:
     return {word.lower() for word in NAME_WORD.findall(clause)}
-
-
-def _last_sentence(text: str) -> str:
-    return SENTENCE_END.split(text.strip())[-1]
 
 
 def _content(text: str) -> set[str]:

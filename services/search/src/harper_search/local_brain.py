@@ -129,6 +129,7 @@ class LocalBrain:
         by_examples = AskedByExamples(self.reader.matcher.vectors, words.field_examples)
         self.accounts = AccountEngine(known_word, words.shorthand, by_examples)
         self.listings = ListingEngine(catalog, own_actions, Denials(words.denial_words))
+        self.events = frozenset(stem(word) for word in words.event_words)
         self.history = HistoryChanges(catalog.memory)
 
     async def answer(self, request: AgentRequest, session: ToolSession, today: date) -> Draft:
@@ -229,8 +230,7 @@ class LocalBrain:
         besides them, said as written; "" when it names none."""
         if not listing.has_conditions:
             return ""
-        events = {stem(word) for word in self.reader.words.event_words}
-        said = [word for word in words(listing.free_words) if stem(word) in events]
+        said = [word for word in words(listing.free_words) if stem(word) in self.events]
         return ", ".join(dict.fromkeys(said))
 
     async def _answer_about(

@@ -128,7 +128,7 @@ def greets(text: str) -> bool:
     return bool(_OPENS_OR_CLOSES.search(line)) and len(_WORDS.findall(line)) <= GREETING_WORDS
 
 
-_SPEAKER = re.compile(r"^(?:\d{4}-\d{2}-\d{2}[ T][\d:]+Z?\s+)?[A-Z][^:]{0,60}:\s+")
+SPEAKER = re.compile(r"^(?:\d{4}-\d{2}-\d{2}[ T][\d:]+Z?\s+)?[A-Z][^:]{0,60}:\s+")
 _SPOKEN = ("turn", "message")
 """Passage kinds whose text starts with who said it ("Marco: ...", "2026-05-02 09:14 Ann: ...")."""
 
@@ -136,7 +136,7 @@ _SPOKEN = ("turn", "message")
 def said(text: str, hit: PassageHit) -> str:
     """What was said: a turn or a text message without its speaker; an email sentence as it
     is (its first words before a colon are part of it: "the reason I'm reaching out: ...")."""
-    return _SPEAKER.sub("", text) if hit.kind in _SPOKEN else text
+    return SPEAKER.sub("", text) if hit.kind in _SPOKEN else text
 
 
 @dataclass(frozen=True)
@@ -367,9 +367,9 @@ def _signals(
             score += 2.0
         elif kind == "amount" and how_much and holds("percent", words):
             score += SHARE_FOR_AMOUNT  # "how much of the sales": a share of a whole
-        elif answer and holds(kind, _SPEAKER.sub("", answer)):
+        elif answer and holds(kind, SPEAKER.sub("", answer)):
             score += 1.5  # a question whose answer comes in the next turn
-            if roots(asked) & roots(term_set(_last_sentence(words))):
+            if roots(asked) & roots(term_set(last_sentence(words))):
                 score += 1.0  # and the question asked about what this one asks ("Students?")
     overlap = len(roots(asked) & roots(term_set(words)))
     score += min(2.0, 0.4 * overlap)
@@ -408,11 +408,11 @@ def goes_on(hit: PassageHit) -> bool:
     lines = hit.after.splitlines()
     if hit.kind != "turn" or len(lines) < 2 or not hit.speaker:
         return False
-    last = _SPEAKER.match(lines[-1])
+    last = SPEAKER.match(lines[-1])
     return last is not None and last.group(0).split(":")[0].strip() == hit.speaker
 
 
-def _last_sentence(text: str) -> str:
+def last_sentence(text: str) -> str:
     """The last sentence of a turn: where a question asked in talk usually is."""
     parts = [p for p in _SENTENCE_END.split(text) if p.strip()]
     return parts[-1] if parts else text
