@@ -511,6 +511,42 @@ async def test_a_person_named_in_a_listing_or_as_a_place_leaves_it_the_books_que
     assert (handed.account_id if handed else None) == account
 
 
+def one_email_saying(account_id: str, text: str) -> PassagesReply:
+    """The files' one passage: an email of ``account_id`` saying ``text``."""
+    hit = PassageHit(
+        score=0.8,
+        account_id=account_id,
+        path=f"accounts/{account_id}/sources/emails/email_20261002_0900/raw.txt",
+        channel="email",
+        text=text,
+    )
+    return PassagesReply(hits=[hit])
+
+
+class PersonNamedElsewhereIndex(PersonIndex):
+    """Gail Moreno, the contact of one account, is named in another account's files."""
+
+    async def passages(self, text: str, account_ids: Any = (), **_: Any) -> PassagesReply:
+        return one_email_saying(
+            "30001", "Gail Moreno over at Maple said you were good to work with."
+        )
+
+
+@pytest.mark.anyio
+@pytest.mark.parametrize(
+    ("index", "account"), [(PersonNamedElsewhereIndex(), None), (PersonIndex(), "29041")]
+)
+async def test_a_person_other_accounts_files_name_keeps_anybody_the_books_question(
+    sessions: SessionStore, index: ScriptedIndex, account: str | None
+) -> None:
+    agents = ScriptedAgents()
+    agent = make_agent(sessions, agents, Steps(), index=index)
+    reply = await agent.handle_query(ask("has gail moreno referred anyone to us"))
+    assert reply.type == "success", reply
+    handed = agents.sent[0][1].account
+    assert (handed.account_id if handed else None) == account
+
+
 class TradesIndex(ScriptedIndex):
     """Descriptions by trade and city, in trades the shared vocabulary does not list."""
 
@@ -566,14 +602,7 @@ class IndexWithACustomer(ScriptedIndex):
     """The files name a client's customer whose name starts like two accounts' names."""
 
     async def passages(self, text: str, account_ids: Any = (), **_: Any) -> PassagesReply:
-        hit = PassageHit(
-            score=0.8,
-            account_id="29041",
-            path="accounts/29041/sources/emails/email_20261112_1720/raw.txt",
-            channel="email",
-            text="The certificate went to Kestrel Creek HOA this morning.",
-        )
-        return PassagesReply(hits=[hit])
+        return one_email_saying("29041", "The certificate went to Kestrel Creek HOA this morning.")
 
 
 @pytest.mark.anyio

@@ -150,6 +150,14 @@ def test_a_statement_naming_no_account_is_checked_by_meaning() -> None:
     assert embedder.calls
 
 
+def test_an_unnamed_statement_follows_even_a_slight_lean_of_the_examples() -> None:
+    strict = IntentClassifier(HashedBagOfWords(), min_margin=0.99, examples=STATEMENTS)
+    decision = asyncio.run(strict.classify("loss runs not received yet"))
+    assert decision.intent == "search" and decision.rule == "embedding_knn(update_statement)"
+    unsure = IntentClassifier(HashedBagOfWords(), min_margin=0.99, examples=SPEECH_ACTS)
+    assert asyncio.run(unsure.classify(UNSURE)) == classify(UNSURE)  # an unsure rule needs it
+
+
 @pytest.mark.parametrize(
     "query", ["Sunny Days received the loss runs", "they received the loss runs"]
 )
@@ -163,9 +171,9 @@ def test_a_statement_about_an_account_stays_an_update(query: str) -> None:
 def test_likeness_to_small_talk_never_sends_a_request_back() -> None:
     classifier = on_speech_acts(HashedBagOfWords())
     lookup = Verdict("search", 0.5, "bare_name")
-    assert classifier._second_opinion(lookup, Match("unclear", 0.9, 0.4)) == lookup
+    assert classifier._second_opinion(lookup, Match("unclear", 0.9, 0.4), 0.03) == lookup
     unsure = Verdict("unclear", 0.3, "fallback")
-    assert classifier._second_opinion(unsure, Match("search", 0.6, 0.1)).intent == "search"
+    assert classifier._second_opinion(unsure, Match("search", 0.6, 0.1), 0.03).intent == "search"
 
 
 def test_every_example_file_loads() -> None:

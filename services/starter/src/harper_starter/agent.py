@@ -53,6 +53,7 @@ from harper_starter.resolve import (
     Resolution,
     looks_like_a_business,
     mentioned_in_files,
+    named_beyond_own_account,
     pick_described,
     resolve_by_description,
     resolve_by_kind,
@@ -209,18 +210,27 @@ class StarterAgent:
                 if elsewhere.account is not None:
                     spanned = elsewhere
             named = spanned.account is not None or bool(spanned.ambiguous)
-            a_place = False
+            a_place = by_person_for_book = False
             if named and not listing and decision.cross_account:
                 # "anything new from X": only a weak sign of many accounts, and X is in the book
-                # unless X follows "in", "near" ...: then X is a place ("clients up in <a town>")
+                # unless X follows "in", "near" ...: then X is a place ("clients up in <a town>"),
+                # or X is a person the files of other accounts name too ("has X referred anyone")
                 a_place = after_a_place_word(query, spanned.written_name or "")
-                if not a_place:
+                by_person_for_book = (
+                    not a_place
+                    and spanned.person is not None
+                    and spanned.account is not None
+                    and await named_beyond_own_account(
+                        self.index, spanned.person, spanned.account.account_id
+                    )
+                )
+                if not (a_place or by_person_for_book):
                     decision = one_account(decision)
                     info = intent_info(decision)
             # "list the clients <person> works for": the book's files may know the person
             # at more accounts than the one whose contact they are; the question stays the book's
             by_person_in_listing = listing and spanned.person is not None
-            if not (a_place or by_person_in_listing) and (
+            if not (a_place or by_person_in_listing or by_person_for_book) and (
                 spanned.account is not None or (spanned.ambiguous and not decision.cross_account)
             ):
                 resolution = spanned

@@ -41,6 +41,10 @@ KEEP_RULES = frozenset({"single_word"})
 """Rules whose unsure answer stands: one word ("insurance") has no speech act to compare."""
 UNNAMED_STATEMENT = "update_statement"
 """A rule whose answer is checked by meaning when the query names and points at no account."""
+UNNAMED_STATEMENT_MARGIN = 0.0
+"""How far the nearest examples must lean away from such a statement: any lean. A change needs an
+account to land on, and one that names none ("signed forms still not mailed") reads as a question
+about the book as often as a note; its words alone are no better guide than the examples."""
 MASK = "the account"
 
 
@@ -184,7 +188,9 @@ class IntentClassifier:
         except Exception:  # the embedder is remote; the rules' answer still stands
             logger.warning("intent embedding failed; keeping rule %s", verdict.rule, exc_info=True)
             return decide(q, verdict, description)
-        return decide(q, self._second_opinion(verdict, match), description)
+        unnamed = verdict.rule == UNNAMED_STATEMENT and verdict.confidence >= EMBED_BELOW
+        margin = UNNAMED_STATEMENT_MARGIN if unnamed else self._min_margin
+        return decide(q, self._second_opinion(verdict, match, margin), description)
 
     @staticmethod
     def _unsure(verdict: Verdict, q: Query, x: RuleInput, description: Description | None) -> bool:
@@ -197,8 +203,9 @@ class IntentClassifier:
         )
         return verdict.rule == UNNAMED_STATEMENT and unnamed
 
-    def _second_opinion(self, verdict: Verdict, match: Match) -> Verdict:
-        if match.margin < self._min_margin or match.intent == verdict.intent:
+    @staticmethod
+    def _second_opinion(verdict: Verdict, match: Match, min_margin: float) -> Verdict:
+        if match.margin <= min_margin or match.intent == verdict.intent:
             return verdict
         if match.intent == "unclear" and verdict.intent != "unclear":
             return verdict  # a query the rules read as a request is not sent back by likeness

@@ -447,14 +447,30 @@ async def mentioned_in_files(index: IndexClient, written: str) -> bool:
     """Whether the book's emails, calls or texts name ``written`` (a client's customer, a
     carrier, an agency): a question about it is a question for the whole book, not a question
     about an account that is missing."""
+    return bool(await _accounts_whose_files_name(index, written, limit=5))
+
+
+async def named_beyond_own_account(index: IndexClient, person: str, account_id: str) -> bool:
+    """Whether the files of an account other than ``account_id`` name ``person`` (one of that
+    account's people) in full: a client who sends the agency others ("referred by ..."), a
+    contact who works for two accounts. A question about what such a person did for the book
+    ("has <person> referred anyone to us") is then the book's, not their own account's."""
+    return bool(await _accounts_whose_files_name(index, person, limit=8) - {account_id})
+
+
+async def _accounts_whose_files_name(index: IndexClient, written: str, limit: int) -> set[str]:
+    """The accounts among the best ``limit`` passages for ``written`` whose passage writes it
+    word for word (case and punctuation aside)."""
     wanted = " ".join(re.findall(r"[a-z0-9]+", written.lower()))
     if not wanted:
-        return False
+        return set()
     try:
-        reply = await index.passages(written, limit=5)
+        reply = await index.passages(written, limit=limit)
     except BusError:
-        return False
+        return set()
     pattern = re.compile(rf"(?<![a-z0-9]){re.escape(wanted)}(?![a-z0-9])")
-    return any(
-        pattern.search(" ".join(re.findall(r"[a-z0-9]+", hit.text.lower()))) for hit in reply.hits
-    )
+    return {
+        hit.account_id
+        for hit in reply.hits
+        if pattern.search(" ".join(re.findall(r"[a-z0-9]+", hit.text.lower())))
+    }
