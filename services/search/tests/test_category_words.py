@@ -21,6 +21,7 @@ from harper_common.messages.index import (
     AccountPayload,
     DescriptionFilters,
     DescriptionHit,
+    PassageHit,
     ScanReply,
 )
 from harper_common.messages.query import AgentRequest, IntentInfo
@@ -155,8 +156,17 @@ class Setup:
 def setup(
     tmp_path: Path, skills: list[Skill], text_vectors: TextVectors, progress: RecordedProgress
 ) -> Setup:
+    return _setup(tmp_path, skills, text_vectors, progress, FakeIndex())
+
+
+def _setup(
+    tmp_path: Path,
+    skills: list[Skill],
+    text_vectors: TextVectors,
+    progress: RecordedProgress,
+    index: FakeIndex,
+) -> Setup:
     memory = MemoryRoot(tmp_path)
-    index = FakeIndex()
     toolbox = Toolbox(memory, index, skills)
     words = load_listing_words(skills)
     reader = ListingReader(words, BookValues(toolbox), text_vectors)
@@ -443,3 +453,89 @@ async def test_an_event_beside_a_trade_is_asked_of_the_files(setup: Setup) -> No
     assert setup.index.asked and "claim" in setup.index.asked[0], setup.index.asked
     assert "roofers" in setup.index.asked[0], setup.index.asked
     assert "1 account matches" not in draft.answer
+
+
+POOL_EMAILS = {
+    "90003": "Their liability sits in a risk pool the roofing guild runs.",
+    "90007": "The trucks are insured through a risk pool of reefer haulers.",
+    "90004": "The risk of a burst coil is why the pool of spare parts is kept.",
+}
+"""What three accounts' emails say: two write "risk pool" side by side, one only its words."""
+
+
+def _emails(said: dict[str, str]) -> list[PassageHit]:
+    """One email passage per account, saying ``said[account_id]``."""
+    return [
+        PassageHit(
+            score=0.5,
+            account_id=account_id,
+            path=f"accounts/{account_id}/sources/emails/email_20261102_0900/raw.txt",
+            channel="email",
+            text=text,
+        )
+        for account_id, text in said.items()
+    ]
+
+
+@dataclass
+class PoolIndex(FakeIndex):
+    def hits(self, text: str) -> list[PassageHit]:
+        return _emails(POOL_EMAILS)
+
+
+@pytest.mark.anyio
+@pytest.mark.parametrize(
+    ("question", "named"),
+    [
+        # the roofer's files say it: only the roofer, though another account's files say it too
+        ("which roofers are in a risk pool", {"Ironclad Roofing"}),
+        # no HVAC account's files say it: every account whose files do
+        (
+            "which hvac shops are in a risk pool",
+            {"Ironclad Roofing", "Northline Reefer Freight"},
+        ),
+    ],
+)
+async def test_a_thing_the_files_name_beside_a_filter_is_asked_of_the_files(
+    tmp_path: Path,
+    skills: list[Skill],
+    text_vectors: TextVectors,
+    progress: RecordedProgress,
+    question: str,
+    named: set[str],
+) -> None:
+    """A filter ("roofers") with a thing no field holds ("a risk pool") beside it: the accounts
+    whose files write the thing, those the filter keeps when any of theirs do."""
+    for account_id, said in POOL_EMAILS.items():
+        raw = tmp_path / f"accounts/{account_id}/sources/emails/email_20261102_0900/raw.txt"
+        raw.parent.mkdir(parents=True)
+        raw.write_text(f"From: client\n\n{said}\n", encoding="utf-8")
+    setup = _setup(tmp_path, skills, text_vectors, progress, PoolIndex())
+    setup.brain.known_word = lambda word: True  # the book's own text knows every word here
+    read = await setup.reader.read(question, TODAY)
+    assert read.filters.industry and "risk pool" in read.free_words, read
+    session = ToolSession(setup.toolbox, new_budget(), setup.progress)
+    draft = await setup.brain.answer(_request(question), session, TODAY)
+    assert "'risk pool' is in no field" in draft.answer, draft.answer
+    mentioned = {p.account_name for p in BOOK if f"(account {p.account_id})" in draft.answer}
+    assert mentioned == named, draft.answer
+
+
+@dataclass
+class RightNowIndex(FakeIndex):
+    """Two accounts' files say "right now": words of when, no thing."""
+
+    def hits(self, text: str) -> list[PassageHit]:
+        return _emails({"90001": "We are slammed right now.", "90002": "Right now the van is out."})
+
+
+@pytest.mark.anyio
+async def test_words_of_when_beside_a_filter_name_no_thing(
+    tmp_path: Path, skills: list[Skill], text_vectors: TextVectors, progress: RecordedProgress
+) -> None:
+    setup = _setup(tmp_path, skills, text_vectors, progress, RightNowIndex())
+    setup.brain.known_word = lambda word: True
+    session = ToolSession(setup.toolbox, new_budget(), setup.progress)
+    draft = await setup.brain.answer(_request("which roofers are quoted right now"), session, TODAY)
+    assert draft.answer.startswith("1 account matches"), draft.answer
+    assert "Ironclad Roofing" in draft.answer

@@ -49,6 +49,13 @@ def test_a_contraction_denies(denials: Denials) -> None:
     assert denials.denies("They haven\u2019t renewed yet.", "", asked)
 
 
+def test_a_contraction_typed_without_its_apostrophe_denies(denials: Denials) -> None:
+    asked = term_set("which shops made a claim")
+    assert denials.denies("we patched the roof ourselves, didnt make a claim", "", asked)
+    assert denials.asks_what_did_not_happen("which ones havent renewed")
+    assert not denials.denies("the sign claim was paid in full", "", asked)
+
+
 def test_a_hyphenated_word_and_a_name_are_no_denials(denials: Denials) -> None:
     renewed = term_set("policies up for renewal")
     assert not denials.denies("The carrier sent a non-renewal notice.", "", renewed)

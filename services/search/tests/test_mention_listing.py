@@ -54,6 +54,11 @@ def test_a_pair_is_written_in_either_order_within_one_clause() -> None:
     assert side_by_side("who has a claim from a storm", hits) == {frozenset({"claim", "storm"})}
 
 
+def test_a_preposition_between_two_words_keeps_them_neighbours() -> None:
+    assert word_pairs("a loss after the hail") == {frozenset({"loss", "hail"})}
+    assert word_pairs("a loss during the flood") == {frozenset({"loss", "flood"})}
+
+
 def test_a_pair_only_one_file_writes_is_a_chance_meeting() -> None:
     hits = [hit("1", "Some carriers give a credit for it."), hit("2", "No carrier would.")]
     assert side_by_side("where some carrier said no", hits) == set()

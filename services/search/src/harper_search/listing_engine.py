@@ -25,7 +25,16 @@ from harper_search.listing_query import ListingQuery
 from harper_search.listing_rank import PremiumRank
 from harper_search.listing_reader import LEFT_OUT_ASIDE
 from harper_search.own_actions import OwnActions
-from harper_search.passage_answers import Unit, answer_to, best_units, greets, root_words, roots
+from harper_search.passage_answers import (
+    Unit,
+    answer_to,
+    best_units,
+    greets,
+    has_date,
+    holds,
+    root_words,
+    roots,
+)
 from harper_search.passages import Passage, passages
 from harper_search.run_log import raw_of
 from harper_search.session import ToolSession
@@ -185,6 +194,7 @@ class ListingEngine:
         query: ListingQuery,
         today: date,
         head: str = "",
+        within: set[str] | None = None,
     ) -> Draft:
         """No value of the book is close to the question's words. Two readings answer it: the
         accounts whose own files say what the question asks about (a passage search across the
@@ -193,7 +203,8 @@ class ListingEngine:
         best few only when files already answered, since a description says what a business
         is, not what happened to it, and none when the files name the very thing asked about
         in the question's own two words. Both said as such; ``head``: why (by default, that no
-        value of the book is close)."""
+        value of the book is close); ``within``: the accounts a filter the question also says
+        keeps, the only ones named when the files of any of them say it."""
         draft = Draft(answer="")
         words = ", ".join(query.unmatched) or query.free_words or question
         head = head or (
@@ -201,7 +212,7 @@ class ListingEngine:
         )
         asked = query.free_words if term_set(query.free_words) else question
         denied = self.denials.asks_what_did_not_happen(LEFT_OUT_ASIDE.sub(" ", question))
-        mentioned, by_pairs = await self._mentioned(session, asked, draft, denied)
+        mentioned, by_pairs = await self._mentioned(session, asked, draft, denied, within)
         if mentioned and (by_pairs or denied):
             # the files name the very thing asked about, or what never happened (which no
             # description says): a description adds only guesses
@@ -227,8 +238,31 @@ class ListingEngine:
         draft.notes.append("Ranked by meaning over account descriptions, not an exact filter.")
         return draft
 
+    async def thing_named(self, session: ToolSession, words: str) -> str:
+        """The two words of ``words`` the files of two accounts or more write side by side (one
+        thing named: "risk pool", "loss runs"), said as the question wrote them; "" when none.
+        A listing whose filter leaves such a thing beside it asks about the thing."""
+        if len(term_set(words)) < 2:
+            return ""
+        args = SearchFilesInput(query=words[:300], path="accounts", limit=MENTION_HITS)
+        result = await session.call(SEARCH_FILES, args)
+        if result is None or result.is_error or not result.passages:
+            return ""
+        pairs = {
+            pair
+            for pair in side_by_side(words, result.passages)
+            if not any(_names_a_time_or_count(word) for word in pair)
+        }
+        paired: set[str] = set().union(*pairs)
+        return " ".join(w for w in re.findall(r"[\w'’-]+", words) if roots(term_set(w)) & paired)
+
     async def _mentioned(
-        self, session: ToolSession, asked: str, draft: Draft, denied: bool = False
+        self,
+        session: ToolSession,
+        asked: str,
+        draft: Draft,
+        denied: bool = False,
+        within: set[str] | None = None,
     ) -> tuple[list[str], bool]:
         """Accounts whose own files say what ``asked`` (the question without its listing words)
         is about, by the passage index across the book, each with the sentence that says it
@@ -237,7 +271,8 @@ class ListingEngine:
         names the carrier when the question names one ("anyone placed with chubb": a passage
         that only shares the question's other words is no mention of it); when the question
         names a thing in two words the files also write together, the sentence must write
-        them too (``grounded_unit``). Also says whether such a pair decided."""
+        them too (``grounded_unit``). Also says whether such a pair decided. With ``within``,
+        only those accounts when the files of any of them say it."""
         args = SearchFilesInput(query=asked[:300], path="accounts", limit=MENTION_HITS)
         result = await session.call(SEARCH_FILES, args)
         if result is None or result.is_error or not result.passages:
@@ -250,11 +285,14 @@ class ListingEngine:
         wanted = term_set(asked)
         pairs = side_by_side(asked, result.passages)
         best = {a: best_units(asked, hits, keep=3) for a, hits in by_account.items()}
-        grounded = {
+        grounded: dict[str, Unit | Denied] = {
             account: found
             for account, units in best.items()
             if (found := grounded_unit(units, wanted, pairs, self.denials, denied)) is not None
         }
+        kept = [a for a, f in grounded.items() if not isinstance(f, Denied) and a in (within or ())]
+        if kept:  # the filter's accounts whose files say it; else every account whose files do
+            grounded = {a: grounded[a] for a in kept}
         lines = ["Accounts whose files mention it (passages ranked by meaning and words):"]
         for account_id, found in list(grounded.items())[:MENTION_ACCOUNTS]:
             if isinstance(found, Denied):
@@ -344,6 +382,16 @@ def grounded_unit(
             return Denied(unit)
         return unit
     return None
+
+
+TIME_WORDS = frozenset(
+    roots({"now", "currently", "recently", "lately", "ago", "day", "week", "month", "year"})
+)
+"""Words of when (their roots), besides dates: "right now", "two weeks" name no thing."""
+
+
+def _names_a_time_or_count(word: str) -> bool:
+    return word in TIME_WORDS or has_date(word) or holds("count", word)
 
 
 def side_by_side(asked: str, hits: list[PassageHit]) -> set[frozenset[str]]:

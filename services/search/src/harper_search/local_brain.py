@@ -181,6 +181,22 @@ class LocalBrain:
                 "files tell it."
             )
             return await self.listings.by_description(session, question, whole, today, head)
+        thing = (
+            await self.listings.thing_named(session, listing.free_words)
+            if listing.has_conditions
+            else ""
+        )
+        if thing:
+            # "roofers in a risk pool": the filter reads "roofers", the files say the thing
+            await session.think(f"The files name '{thing}', beside what the filter reads.")
+            whole = replace(listing, free_words=corrected)
+            matched = await self.listings.matching(session, listing, today)
+            within = {a.account_id for a in matched} if isinstance(matched, list) else None
+            head = (
+                f"'{thing}' is in no field of the book: the accounts whose files name it "
+                "(those the question's filter keeps, when any of theirs do)."
+            )
+            return await self.listings.by_description(session, question, whole, today, head, within)
         if listing.has_conditions and not listing.unmatched:
             found = None
             if one_account_meant(question):

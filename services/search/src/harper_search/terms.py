@@ -15,9 +15,11 @@ STOP_WORDS = frozenset(
     how i if in into is it its me my no not of on or our over please pls s she so than that the
     their them then there these they this to up us was we were what when where which who whom
     why will with would you your yours about any anything tell show give get got
+    after before during between through upon onto within via also just very
     w u ur abt""".split()
 )
-"""Shorthand as brokers type it is among them: "w" (with), "u", "ur" and "abt" (about)."""
+"""Shorthand as brokers type it is among them: "w" (with), "u", "ur" and "abt" (about); so are
+prepositions of time and place ("a loss after the hail" names a hail loss, not an "after")."""
 
 
 def stem(word: str) -> str:
