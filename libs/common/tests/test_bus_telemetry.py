@@ -9,6 +9,8 @@ from pathlib import Path
 
 import pytest
 from faststream.nats import NatsBroker
+from nats.aio.client import Client as NatsClient
+from nats.errors import NoRespondersError
 from opentelemetry.sdk.trace import ReadableSpan, SpanProcessor, TracerProvider
 from opentelemetry.sdk.trace.export import SimpleSpanProcessor
 from opentelemetry.sdk.trace.export.in_memory_span_exporter import InMemorySpanExporter
@@ -67,6 +69,22 @@ def only(spans: InMemorySpanExporter, name: str) -> ReadableSpan:
     return span
 
 
+async def answered_once(connection: NatsClient, processed: Ended) -> None:
+    """Ask the service once on the plain connection (no span on the asking side), again while
+    the server reports no responder yet (its subscription not yet in place), then wait for the
+    service's span of that request to end; ``processed`` is ready for the next request."""
+    probe = LookupRequest(name="probe").model_dump_json().encode()
+    async with asyncio.timeout(10):
+        while True:
+            try:
+                await connection.request(SUBJECT, probe, timeout=5)
+                break
+            except NoRespondersError:
+                await asyncio.sleep(0.05)  # the server's interest is state we can only poll
+        await processed.event.wait()
+    processed.event.clear()
+
+
 @pytest.mark.anyio
 async def test_a_request_is_traced_into_the_service_and_its_reply_adds_no_span(
     settings: HarperSettings,
@@ -81,8 +99,9 @@ async def test_a_request_is_traced_into_the_service_and_its_reply_adds_no_span(
     reply_route(server, SUBJECT, service="indexer", request_type=LookupRequest, handler=lookup)
     async with server, client:
         await server.start()
-        await nats_connection(server).flush()  # the subscription has reached the server
         await client.connect()
+        await answered_once(nats_connection(client), processed)
+        served.clear()  # the probe's span: the test's own request starts from here
         reply = await BusClient(client).request(SUBJECT, LookupRequest(name="map"), LookupReply)
         # the service ends its span just after it sends the reply: wait for it before closing
         async with asyncio.timeout(10):
