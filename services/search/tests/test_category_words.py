@@ -539,3 +539,38 @@ async def test_words_of_when_beside_a_filter_name_no_thing(
     draft = await setup.brain.answer(_request("which roofers are quoted right now"), session, TODAY)
     assert draft.answer.startswith("1 account matches"), draft.answer
     assert "Ironclad Roofing" in draft.answer
+
+
+@dataclass
+class MovedIndex(FakeIndex):
+    """One account's email tells of a move no history.md records."""
+
+    def hits(self, text: str) -> list[PassageHit]:
+        return _emails({"90006": "We moved the bakery to a new address on Elm Street in May."})
+
+
+@pytest.mark.anyio
+@pytest.mark.parametrize(("index", "told"), [(MovedIndex(), True), (FakeIndex(), False)])
+async def test_a_change_no_history_records_is_looked_for_in_the_files(
+    tmp_path: Path,
+    skills: list[Skill],
+    text_vectors: TextVectors,
+    progress: RecordedProgress,
+    index: FakeIndex,
+    told: bool,
+) -> None:
+    """No history.md records a new address: the files are read for one, and when they tell of
+    none the answer says so, with no account read closest by its description."""
+    raw = tmp_path / "accounts/90006/sources/emails/email_20261102_0900/raw.txt"
+    raw.parent.mkdir(parents=True)
+    raw.write_text("From: owner\n\nWe moved the bakery to a new address on Elm Street in May.\n")
+    setup = _setup(tmp_path, skills, text_vectors, progress, index)
+    setup.brain.known_word = lambda word: True
+    session = ToolSession(setup.toolbox, new_budget(), setup.progress)
+    draft = await setup.brain.answer(
+        _request("which clients moved to a new address"), session, TODAY
+    )
+    assert draft.answer.startswith("No account's history records a change of its location.")
+    assert ("(account 90006)" in draft.answer) is told, draft.answer
+    assert ("says so either" in draft.answer) is not told, draft.answer
+    assert "descriptions read closest" not in draft.answer

@@ -61,6 +61,7 @@ PAIR_HOLDERS = 2
 the pair to count as one thing named ("loss runs", a person's full name)."""
 CLAUSE_BREAK = re.compile(r"[.,;:!?()\n]+\s*|\s[-\u2013\u2014]+\s")
 """What ends a clause: punctuation, a line break, a dash between spaces."""
+NO_FILE_SAYS = "No email, call or text of the book says so either."
 DETAILED_ROWS = 300
 """Longer listings get short rows, so an answer about thousands of accounts stays small."""
 
@@ -195,6 +196,7 @@ class ListingEngine:
         today: date,
         head: str = "",
         within: set[str] | None = None,
+        guesses: bool = True,
     ) -> Draft:
         """No value of the book is close to the question's words. Two readings answer it: the
         accounts whose own files say what the question asks about (a passage search across the
@@ -204,7 +206,8 @@ class ListingEngine:
         is, not what happened to it, and none when the files name the very thing asked about
         in the question's own two words. Both said as such; ``head``: why (by default, that no
         value of the book is close); ``within``: the accounts a filter the question also says
-        keeps, the only ones named when the files of any of them say it."""
+        keeps, the only ones named when the files of any of them say it; without ``guesses``,
+        no description is read closest (what the files do not say is not there)."""
         draft = Draft(answer="")
         words = ", ".join(query.unmatched) or query.free_words or question
         head = head or (
@@ -213,6 +216,9 @@ class ListingEngine:
         asked = query.free_words if term_set(query.free_words) else question
         denied = self.denials.asks_what_did_not_happen(LEFT_OUT_ASIDE.sub(" ", question))
         mentioned, by_pairs = await self._mentioned(session, asked, draft, denied, within)
+        if not guesses:
+            draft.answer = "\n".join([head, *mentioned] if mentioned else [head, NO_FILE_SAYS])
+            return draft
         if mentioned and (by_pairs or denied):
             # the files name the very thing asked about, or what never happened (which no
             # description says): a description adds only guesses

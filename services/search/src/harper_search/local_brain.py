@@ -160,8 +160,16 @@ class LocalBrain:
         if changed and not listing.has_conditions:
             await session.think("Which accounts changed a field: reading their history.")
             accounts = sorted(self.catalog.cards)
-            return await self.listings.changed(
-                session, self.history.changing(accounts, changed), changed
+            changes = self.history.changing(accounts, changed)
+            if changes:
+                return await self.listings.changed(session, changes, changed)
+            # a change nobody recorded in a field may still be told in the files ("we moved
+            # the shop to ..."): the history says none, the emails, calls and texts are read
+            what = " or ".join(key.replace("_", " ") for key in changed)
+            head = f"No account's history records a change of its {what}."
+            whole = replace(listing, free_words=corrected)
+            return await self.listings.by_description(
+                session, question, whole, today, head, guesses=False
             )
         if not listing.has_conditions:
             named = await self._named_account(session, question)
