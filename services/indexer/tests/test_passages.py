@@ -65,6 +65,22 @@ def test_an_email_is_cut_into_its_paragraphs_without_closer_or_signature() -> No
     assert EMAIL.splitlines()[claim.line - 1] == claim.text  # the line number is the file's
 
 
+def test_the_head_of_a_replied_to_message_is_no_passage_and_its_text_is() -> None:
+    """Outlook writes the earlier message's head with no blank line before its text."""
+    reply = EMAIL.replace(
+        "Thanks,\nRick",
+        "-----Original Message-----\nFrom: Nadia Ferreira <nadia@agency.example>\n"
+        "Sent: Monday, August 17, 2026 4:10 PM\nSubject: marina\n"
+        "Rick, how much did the old carrier settle for when the boat fell?",
+    )
+    cuts = cut_source("accounts/1/sources/emails/email_20260818_1502/raw.txt", reply)
+    texts = [c.text for c in cuts]
+    assert not any("Original Message" in t or "Sent:" in t for t in texts), texts
+    asked = next(c for c in cuts if "old carrier settle" in c.text)
+    assert asked.speaker == "Nadia Ferreira" and asked.text.startswith("Rick, how much")
+    assert reply.splitlines()[asked.line - 1] == asked.text
+
+
 def test_a_call_turn_is_embedded_with_the_turn_that_answers_it() -> None:
     cuts = cut_source("accounts/1/sources/calls/call_20260902_1810/raw.txt", CALL)
     question = next(c for c in cuts if c.text.startswith("Nadia"))

@@ -79,6 +79,15 @@ def test_a_revised_amount_answers_and_the_older_is_kept_as_what_it_was() -> None
     assert best.was is not None and "$18,400" in best.was.text
 
 
+def test_a_question_about_the_value_before_it_changed_is_not_answered_by_the_newer() -> None:
+    hits = [
+        hit("Total annual premium: $18,400 with Travelers.", 1),
+        hit("REVISED total annual premium: $15,950 from Travelers.", 12),
+    ]
+    [best, *_] = best_units("their initial premium", hits)
+    assert "$18,400" in best.text and best.was is None
+
+
 def test_a_contact_line_is_never_the_answer() -> None:
     hits = [
         hit("(614) 555-0140 | lokafor@eastsidepantry.org", 5),

@@ -48,7 +48,10 @@ _TITLE_LINE = re.compile(
 )
 """A card line: "Owner, Fern & Feather Pet Spa", "Underwriter, Commercial Property"."""
 _SIGNATURE_START = re.compile(r"^--\s*$|^_{5,}$")
-_FORWARD_HEAD = re.compile(r"^-{2,}\s*Forwarded message\s*-{2,}$|^Begin forwarded message:", re.I)
+_FORWARD_HEAD = re.compile(
+    r"^-{2,}\s*(?:Forwarded|Original) message\s*-{2,}$|^Begin forwarded message:", re.I
+)
+"""The line a mail program writes above a forwarded or replied-to message (Gmail, Outlook)."""
 _HEADER_LINE = re.compile(r"^(From|To|Cc|Date|Sent|Subject):\s", re.I)
 
 
@@ -229,11 +232,14 @@ def _email(
         if _SIGNATURE_START.match(block[0].strip()):
             in_signature = True
             continue
-        if _FORWARD_HEAD.match(block[0].strip()) or all(_HEADER_LINE.match(b) for b in block):
+        head = _message_head(block)
+        if head:
             in_signature = False  # a forwarded message starts: its own sender speaks
-            named = next((b for b in block if b.lower().startswith("from:")), None)
+            named = next((b for b in block[:head] if b.lower().startswith("from:")), None)
             speaker = _person(named.partition(":")[2]) if named else speaker
-            continue
+            if head == len(block):
+                continue
+            start, block = start + head, block[head:]  # its text may follow with no blank line
         if in_signature:
             continue
         if block[0].startswith(">") or _QUOTE_HEAD.match(block[0].strip()):
@@ -243,6 +249,16 @@ def _email(
             continue
         found += _paragraph_pieces(path, start, block, "emails", "paragraph", speaker, date)
     return found
+
+
+def _message_head(block: list[str]) -> int:
+    """How many lines open ``block`` as the head of a forwarded or quoted message: the mail
+    program's line ("-----Original Message-----") and the From/Sent/To/Subject lines after it,
+    or header lines alone; 0 when the block opens with text."""
+    at = 1 if _FORWARD_HEAD.match(block[0].strip()) else 0
+    while at < len(block) and _HEADER_LINE.match(block[at]):
+        at += 1
+    return at
 
 
 def _quoted(path: str, start: int, block: list[str], date: datetime | None) -> list[CutPassage]:

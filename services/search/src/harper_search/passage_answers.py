@@ -28,6 +28,7 @@ from lemminflect import getAllLemmas  # type: ignore[import-untyped]
 from harper_common.memory.sentences import SENTENCE_BREAK
 from harper_common.messages.index import PassageHit
 from harper_search.carriers import carriers_named
+from harper_search.question_cues import EARLIER
 from harper_search.terms import term_set, terms
 
 ANSWER_KINDS: dict[str, tuple[str, ...]] = {
@@ -286,7 +287,8 @@ def best_units(
         chosen.append(unit)
         if len(chosen) - notes >= keep:
             break
-    return _latest_first(chosen, scored, kinds, carriers_named(question))
+    earliest = EARLIER.search(question) is not None
+    return _latest_first(chosen, scored, kinds, carriers_named(question), earliest)
 
 
 SHARE_FOR_AMOUNT = 1.0
@@ -317,23 +319,27 @@ def _latest_first(
     scored: list[Unit],
     kinds: set[str],
     carriers: AbstractSet[str] = frozenset(),
+    earliest: bool = False,
 ) -> list[Unit]:
     """When the best sentence gives a value (an amount, a date, a share) and a newer sentence
     close behind gives one of the same kind, the newer one answers and the older one is kept
     beside it as what it was ("$15,950 (was $18,400)"). A question naming a carrier asks that
-    carrier's value: another carrier's newer one does not replace it."""
+    carrier's value: another carrier's newer one does not replace it. A question about the value
+    before it changed (``earliest``: "the original quote") keeps the sentences as ranked: a newer
+    value is not what it asks."""
     valued = [k for k in ("amount", "percent", "date") if k in kinds]
-    if not chosen or not valued:
+    if not chosen or not valued or earliest:
         return chosen
     top = chosen[0]
     kind = next((k for k in valued if holds(k, said(top.text, top.hit))), None)
     if kind is None or top.hit.date is None:
         return chosen
+    started = _aware(top.hit.date)
     newer = [
         u
         for u in scored
         if u.hit.date is not None
-        and _aware(u.hit.date) > _aware(top.hit.date)
+        and _aware(u.hit.date) > started
         and u.hit.path != top.hit.path
         and u.score >= top.score - LATEST_MARGIN
         and holds(kind, said(u.text, u.hit))
@@ -341,7 +347,6 @@ def _latest_first(
     ]
     if not newer:
         return chosen
-    started = _aware(top.hit.date)
     latest = max(newer, key=lambda u: (_aware(u.hit.date) if u.hit.date else started, u.score))
     rest = [u for u in chosen if u is not top and u.text != latest.text]
     return [replace(latest, was=top), *rest]

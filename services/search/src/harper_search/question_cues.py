@@ -15,6 +15,10 @@ RECEIVED = re.compile(
     re.IGNORECASE,
 )
 FIRST = re.compile(r"\b(first|initial|earliest|original|opening)\b", re.IGNORECASE)
+EARLIER = re.compile(
+    r"\b(first|initial|earliest|original|previous|prior|old|older|former)\b", re.IGNORECASE
+)
+"""A question about a value before it changed ("the original quote", "the old premium")."""
 SAID = re.compile(
     r"\b(say|said|says|mention\w*|talk\w* about|discuss\w*|wrote|write|tell|told|latest|last)\b",
     re.IGNORECASE,
