@@ -81,6 +81,36 @@ def test_the_head_of_a_replied_to_message_is_no_passage_and_its_text_is() -> Non
     assert reply.splitlines()[asked.line - 1] == asked.text
 
 
+QUOTED_REPLY = """From: Nadia Ferreira <nadia@agency.example>
+Date: 2026-10-29T09:00:00Z
+Subject: Re: marina questions
+
+Rick, see the carrier's two questions below.
+
+> From: Dana Pruitt <dana.pruitt@carrier.example>
+> Date: Wed, Oct 28, 2026 at 2:40 PM
+> Subject: marina - questions
+>
+> How many boats are stored on racks over the winter?
+>
+> Is the fuel dock staffed whenever it is open?
+>
+> Dana Pruitt
+> Underwriter, Marine
+"""
+
+
+def test_a_quoted_message_is_cut_by_paragraph_without_its_head_or_signature() -> None:
+    cuts = cut_source("accounts/1/sources/emails/email_20261029_0900/raw.txt", QUOTED_REPLY)
+    quoted = [c for c in cuts if c.kind == "quoted"]
+    assert [c.embed_text for c in quoted] == [
+        "How many boats are stored on racks over the winter?",
+        "Is the fuel dock staffed whenever it is open?",
+    ]
+    assert all(c.speaker == "Dana Pruitt" for c in quoted)
+    assert QUOTED_REPLY.splitlines()[quoted[1].line - 1] == quoted[1].text
+
+
 def test_a_call_turn_is_embedded_with_the_turn_that_answers_it() -> None:
     cuts = cut_source("accounts/1/sources/calls/call_20260902_1810/raw.txt", CALL)
     question = next(c for c in cuts if c.text.startswith("Nadia"))

@@ -262,16 +262,47 @@ def _message_head(block: list[str]) -> int:
 
 
 def _quoted(path: str, start: int, block: list[str], date: datetime | None) -> list[CutPassage]:
+    """The quoted message under a reply ("> ..."), a passage per paragraph: the head of the
+    message ("> From: ...", "> Subject: ...") is no passage but names who speaks, and neither
+    is its writer's closing or signature."""
     opening = block[0].lstrip("> ").strip()
     head = _QUOTER.match(opening) if _QUOTE_HEAD.match(opening) else None
     speaker = head.group(1) if head else None
-    lines = [b for b in block if b.startswith(">") and not _QUOTE_HEAD.match(b.lstrip("> "))]
-    if not lines:
-        return []
-    offset = block.index(lines[0])
-    text = "\n".join(lines)
-    plain = " ".join(b.lstrip("> ").strip() for b in lines)
-    return [_one(path, start + offset, text, plain, "emails", "quoted", speaker, date)]
+    found: list[CutPassage] = []
+    for offset, lines in _quoted_paragraphs(block):
+        inner = [line.lstrip("> ").rstrip() for line in lines]
+        top = _message_head(inner)
+        if top:
+            named = next((b for b in inner[:top] if b.lower().startswith("from:")), None)
+            speaker = _person(named.partition(":")[2]) if named else speaker
+            offset, lines, inner = offset + top, lines[top:], inner[top:]
+        if not lines or _is_signature(inner, speaker) or _is_closer(inner):
+            continue
+        text = "\n".join(lines)
+        plain = " ".join(" ".join(inner).split())
+        found.append(_one(path, start + offset, text, plain, "emails", "quoted", speaker, date))
+    return found
+
+
+def _quoted_paragraphs(block: list[str]) -> list[tuple[int, list[str]]]:
+    """The quoted lines of ``block`` in paragraphs (a bare ">" line between them), each with
+    its first line's offset in the block; the "On ... wrote:" line is no part of any."""
+    paragraphs: list[tuple[int, list[str]]] = []
+    current: list[str] = []
+    first = 0
+    for offset, line in enumerate(block):
+        inner = line.lstrip("> ").strip()
+        if not line.startswith(">") or _QUOTE_HEAD.match(inner) or not inner:
+            if current:
+                paragraphs.append((first, current))
+            current = []
+            continue
+        if not current:
+            first = offset
+        current.append(line.rstrip())
+    if current:
+        paragraphs.append((first, current))
+    return paragraphs
 
 
 def _is_signature(block: list[str], *senders: str | None) -> bool:
