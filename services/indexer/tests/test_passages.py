@@ -111,6 +111,19 @@ def test_a_quoted_message_is_cut_by_paragraph_without_its_head_or_signature() ->
     assert QUOTED_REPLY.splitlines()[quoted[1].line - 1] == quoted[1].text
 
 
+def test_a_card_opening_with_the_writers_name_is_left_out_whatever_ends_the_name() -> None:
+    email = (
+        "From: Dale Pruitt Jr. <dale@pruittelectric.example>\nDate: 2026-08-03T14:50:00Z\n"
+        "Subject: RE: proposal\n\nWe accept. Please bind effective August 15.\n\n"
+        "Dale Pruitt Jr.\nLicensed Electrician\nPruitt & Sons Electric, est. 1962\n"
+        "Athens, Georgia | (706) 555-0101\n"
+    )
+    cuts = cut_source("accounts/1/sources/emails/email_20260803_1450/raw.txt", email)
+    assert [c.text for c in cuts if c.kind != "subject"] == [
+        "We accept. Please bind effective August 15."
+    ]
+
+
 def test_a_call_turn_is_embedded_with_the_turn_that_answers_it() -> None:
     cuts = cut_source("accounts/1/sources/calls/call_20260902_1810/raw.txt", CALL)
     question = next(c for c in cuts if c.text.startswith("Nadia"))

@@ -49,6 +49,10 @@ def test_a_date_is_a_date_and_a_pronoun_or_an_amount_is_not() -> None:
     assert has_date("we need it by the 1st of December")
     assert not has_date("we are happy with the limits")
     assert not has_date("the limit is $2M per occurrence")
+    assert has_date("the carrier wants it back in two weeks")
+    assert has_date("payroll report by end of the month")
+    assert has_date("give me a couple of days on it")
+    assert not has_date("the couple who own the shop")
 
 
 def test_a_when_question_gets_the_sentence_with_the_day_not_the_amount() -> None:

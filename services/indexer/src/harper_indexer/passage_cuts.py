@@ -317,6 +317,8 @@ def _is_signature(block: list[str], *senders: str | None) -> bool:
     first = block[0].strip()
     head = first.split("|")[0].split(",")[0].strip().lower()
     if any(s and head == s.lower() for s in senders):
+        if first.lower() == head:
+            return True  # the writer's name alone ("Walter Morrow Jr."): the card's first line
         return len(first) < 90 and not re.search(r"[.!?]\s*$", first)
     sentences = [line for line in block if re.search(r"[.!?:]\s*$", line.strip())]
     short = all(len(line.strip()) < 80 for line in block)

@@ -78,6 +78,12 @@ _WHEN_WORDS = frozenset(
 )
 """Words that name a time whatever stands around them: full month names ("may" and "march"
 are everyday words too), the weekend, holidays (that ``dateparser`` does not know)."""
+_WHEN_SPAN = re.compile(
+    r"\b(?:end|start|beginning|middle) of (?:the |this |next )?(?:day|week|month|quarter|year)\b"
+    r"|\b(?:a )?couple (?:of )?(?:days|weeks|months)\b",
+    re.I,
+)
+"""Spans of time dateparser does not find: "by end of the month", "in a couple of weeks"."""
 _AMOUNT = re.compile(
     r"\$\s?\d|\b\d[\d,.]*\s?(?:k|m|mm|grand|thousand|million)\b|\b(?:thousand|hundred|million|grand)\b",
     re.I,
@@ -176,8 +182,8 @@ def has_date(text: str) -> bool:
     match carries a digit, a month, a weekday or a time word: "we" alone is no Wednesday)."""
     if not re.search(r"\d|[A-Za-z]{3,}", text):
         return False
-    if set(re.findall(r"[a-z]+", text.lower())) & _WHEN_WORDS:
-        return True  # "this weekend", "mid-January", "before Thanksgiving": dateparser misses
+    if set(re.findall(r"[a-z]+", text.lower())) & _WHEN_WORDS or _WHEN_SPAN.search(text):
+        return True  # "this weekend", "before Thanksgiving", "end of the month": dateparser misses
     try:
         found = search_dates(text, languages=["en"], settings={"RETURN_AS_TIMEZONE_AWARE": False})
     except Exception:  # dateparser can fail on odd input; no date then
@@ -187,7 +193,8 @@ def has_date(text: str) -> bool:
         digits = re.search(r"(?<!\$)\b\d", matched)
         if not digits and words <= _EVERYDAY_MONTHS and matched == matched.lower():
             continue  # "you may have to": a verb, not the month
-        if digits or words & (_MONTHS | _DAYS | _TIME_WORDS):
+        singular = {w.removesuffix("s") for w in words}  # "in two weeks"
+        if digits or (words | singular) & (_MONTHS | _DAYS | _TIME_WORDS):
             if not re.fullmatch(r"\s*\$?[\d.,]+\s*[kKmM]?\s*", matched):
                 return True
     return False
