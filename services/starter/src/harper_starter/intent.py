@@ -39,12 +39,16 @@ EMBED_BELOW = 0.6
 """Rule decisions less confident than this go to the embedding stage (when there is one)."""
 KEEP_RULES = frozenset({"single_word"})
 """Rules whose unsure answer stands: one word ("insurance") has no speech act to compare."""
-UNNAMED_STATEMENT = "update_statement"
-"""A rule whose answer is checked by meaning when the query names and points at no account."""
+STATEMENT = "update_statement"
+"""A rule whose answer is checked by meaning: a statement of a change reads like a question
+about it often enough ("the loss runs Sunny Days sent")."""
 UNNAMED_STATEMENT_MARGIN = 0.0
 """How far the nearest examples must lean away from such a statement: any lean. A change needs an
 account to land on, and one that names none ("signed forms still not mailed") reads as a question
 about the book as often as a note; its words alone are no better guide than the examples."""
+NAMED_STATEMENT_MARGIN = 0.08
+"""How far the nearest examples must lean away from a statement about a named account: far. The
+verb of a change is a strong sign of a note to file; only a question worded like one is not."""
 MASK = "the account"
 
 
@@ -175,7 +179,7 @@ class IntentClassifier:
         """Classify one query; never fails because the embedder does."""
         q, description, x = _prepare(query)
         verdict = first_verdict(x)
-        if self._index is None or not self._unsure(verdict, q, x, description):
+        if self._index is None or not self._unsure(verdict):
             return decide(q, verdict, description)
         masked = _masked(q, description)
         if _content_words(masked) < 2:
@@ -188,20 +192,20 @@ class IntentClassifier:
         except Exception:  # the embedder is remote; the rules' answer still stands
             logger.warning("intent embedding failed; keeping rule %s", verdict.rule, exc_info=True)
             return decide(q, verdict, description)
-        unnamed = verdict.rule == UNNAMED_STATEMENT and verdict.confidence >= EMBED_BELOW
-        margin = UNNAMED_STATEMENT_MARGIN if unnamed else self._min_margin
-        return decide(q, self._second_opinion(verdict, match, margin), description)
-
-    @staticmethod
-    def _unsure(verdict: Verdict, q: Query, x: RuleInput, description: Description | None) -> bool:
-        if verdict.rule in KEEP_RULES:
-            return False
-        if verdict.confidence < EMBED_BELOW:
-            return True
+        statement = verdict.rule == STATEMENT and verdict.confidence >= EMBED_BELOW
         unnamed = (
             x.name_score < NAME_LIKE and description is None and not points_at_one_account(q.text)
         )
-        return verdict.rule == UNNAMED_STATEMENT and unnamed
+        margin = self._min_margin
+        if statement:
+            margin = UNNAMED_STATEMENT_MARGIN if unnamed else NAMED_STATEMENT_MARGIN
+        return decide(q, self._second_opinion(verdict, match, margin), description)
+
+    @staticmethod
+    def _unsure(verdict: Verdict) -> bool:
+        if verdict.rule in KEEP_RULES:
+            return False
+        return verdict.confidence < EMBED_BELOW or verdict.rule == STATEMENT
 
     @staticmethod
     def _second_opinion(verdict: Verdict, match: Match, min_margin: float) -> Verdict:
