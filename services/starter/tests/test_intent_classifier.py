@@ -248,3 +248,21 @@ def test_a_query_never_waits_long_for_the_examples() -> None:
     match = asyncio.run(run())
     assert match.intent == "followup"
     assert [len(texts) for texts in embedder.calls].count(len(examples)) == 1
+
+
+def test_a_command_verb_opening_a_question_is_overturned_only_by_a_far_lean() -> None:
+    """A command verb decides, unless the nearest examples lean far toward a question."""
+    query = "reply on the Sunny Days deposit"
+    assert classify(query).rule == "followup_command"
+    to_question = (
+        Example("reply on the account deposit yet", "search"),
+        Example("draft an email to the account about the renewal", "followup"),
+    )
+    to_command = (
+        Example("did the account pay the deposit", "search"),
+        Example("reply to the account about the deposit", "followup"),
+    )
+    asked = asyncio.run(IntentClassifier(HashedBagOfWords(), examples=to_question).classify(query))
+    assert asked.intent == "search" and asked.rule == "embedding_knn(followup_command)"
+    kept = asyncio.run(IntentClassifier(HashedBagOfWords(), examples=to_command).classify(query))
+    assert kept.intent == "followup" and kept.rule == "followup_command"

@@ -42,13 +42,17 @@ KEEP_RULES = frozenset({"single_word"})
 STATEMENT = "update_statement"
 """A rule whose answer is checked by meaning: a statement of a change reads like a question
 about it often enough ("the loss runs Sunny Days sent")."""
+CHECKED_RULES = frozenset({STATEMENT, "followup_command"})
+"""Confident rules whose answer the nearest examples may still overturn, when they lean far: a
+change or a command verb opening what is asked as a question."""
 UNNAMED_STATEMENT_MARGIN = 0.0
-"""How far the nearest examples must lean away from such a statement: any lean. A change needs an
-account to land on, and one that names none ("signed forms still not mailed") reads as a question
-about the book as often as a note; its words alone are no better guide than the examples."""
-NAMED_STATEMENT_MARGIN = 0.08
-"""How far the nearest examples must lean away from a statement about a named account: far. The
-verb of a change is a strong sign of a note to file; only a question worded like one is not."""
+"""How far the nearest examples must lean away from a statement that names and points at no
+account: any lean. A change needs an account to land on, and one that names none ("signed forms
+still not mailed") reads as a question about the book as often as a note; its words alone are no
+better guide than the examples."""
+FAR_LEAN = 0.08
+"""How far the nearest examples must lean away from the other checked rules' answers: far. The
+verb of a change or of a command is a strong sign; only a question worded like one is not."""
 MASK = "the account"
 
 
@@ -192,20 +196,22 @@ class IntentClassifier:
         except Exception:  # the embedder is remote; the rules' answer still stands
             logger.warning("intent embedding failed; keeping rule %s", verdict.rule, exc_info=True)
             return decide(q, verdict, description)
-        statement = verdict.rule == STATEMENT and verdict.confidence >= EMBED_BELOW
-        unnamed = (
-            x.name_score < NAME_LIKE and description is None and not points_at_one_account(q.text)
-        )
         margin = self._min_margin
-        if statement:
-            margin = UNNAMED_STATEMENT_MARGIN if unnamed else NAMED_STATEMENT_MARGIN
+        if verdict.rule in CHECKED_RULES and verdict.confidence >= EMBED_BELOW:
+            unnamed = (
+                verdict.rule == STATEMENT
+                and x.name_score < NAME_LIKE
+                and description is None
+                and not points_at_one_account(q.text)
+            )
+            margin = UNNAMED_STATEMENT_MARGIN if unnamed else FAR_LEAN
         return decide(q, self._second_opinion(verdict, match, margin), description)
 
     @staticmethod
     def _unsure(verdict: Verdict) -> bool:
         if verdict.rule in KEEP_RULES:
             return False
-        return verdict.confidence < EMBED_BELOW or verdict.rule == STATEMENT
+        return verdict.confidence < EMBED_BELOW or verdict.rule in CHECKED_RULES
 
     @staticmethod
     def _second_opinion(verdict: Verdict, match: Match, min_margin: float) -> Verdict:
