@@ -235,8 +235,7 @@ def _email(
         head = _message_head(block)
         if head:
             in_signature = False  # a forwarded message starts: its own sender speaks
-            named = next((b for b in block[:head] if b.lower().startswith("from:")), None)
-            speaker = _person(named.partition(":")[2]) if named else speaker
+            speaker = _writer(block[:head], speaker)
             if head == len(block):
                 continue
             start, block = start + head, block[head:]  # its text may follow with no blank line
@@ -261,6 +260,12 @@ def _message_head(block: list[str]) -> int:
     return at
 
 
+def _writer(head: list[str], speaker: str | None) -> str | None:
+    """Who wrote the message under ``head`` (its From: line), else ``speaker`` as before."""
+    named = next((line for line in head if line.lower().startswith("from:")), None)
+    return _person(named.partition(":")[2]) if named else speaker
+
+
 def _quoted(path: str, start: int, block: list[str], date: datetime | None) -> list[CutPassage]:
     """The quoted message under a reply ("> ..."), a passage per paragraph: the head of the
     message ("> From: ...", "> Subject: ...") is no passage but names who speaks, and neither
@@ -273,8 +278,7 @@ def _quoted(path: str, start: int, block: list[str], date: datetime | None) -> l
         inner = [line.lstrip("> ").rstrip() for line in lines]
         top = _message_head(inner)
         if top:
-            named = next((b for b in inner[:top] if b.lower().startswith("from:")), None)
-            speaker = _person(named.partition(":")[2]) if named else speaker
+            speaker = _writer(inner[:top], speaker)
             offset, lines, inner = offset + top, lines[top:], inner[top:]
         if not lines or _is_signature(inner, speaker) or _is_closer(inner):
             continue

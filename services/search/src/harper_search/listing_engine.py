@@ -152,9 +152,8 @@ class ListingEngine:
         as far as the read budget goes, cite their history.md and the source the change came
         from (the email, call or text of the day the entry names as its evidence)."""
         draft = Draft(answer="")
-        what = " or ".join(key.replace("_", " ") for key in keys)
         if not changes:
-            draft.answer = f"No account's history records a change of its {what}."
+            draft.answer = no_change_recorded(keys)
             return draft
         rows: list[str] = []
         ordered = sorted(changes.values(), key=lambda c: c.when, reverse=True)
@@ -174,6 +173,7 @@ class ListingEngine:
                 f"{change.old} → {change.new} on {change.when[:10]}{said}{where}"
             )
         noun = "account's" if len(rows) == 1 else "accounts'"
+        what = fields_said(keys)
         title = f"{len(rows)} {noun} history records a change of {what} (the latest shown):"
         draft.answer = "\n".join([title, *rows])
         return draft
@@ -344,6 +344,16 @@ class ListingEngine:
         if lines:
             lines.insert(0, "Latest communication of the first accounts listed:")
         return lines
+
+
+def fields_said(keys: tuple[str, ...]) -> str:
+    """State.md keys as a question says them ("primary contact or location")."""
+    return " or ".join(key.replace("_", " ") for key in keys)
+
+
+def no_change_recorded(keys: tuple[str, ...]) -> str:
+    """The answer when no account's history.md records a change of ``keys``."""
+    return f"No account's history records a change of its {fields_said(keys)}."
 
 
 def said_lines(path: str, text: str) -> list[Passage]:

@@ -29,7 +29,7 @@ from harper_search.denials import Denials
 from harper_search.draft import Draft
 from harper_search.extra_dates import DatedAccount, dated_in_month, month_label
 from harper_search.field_changes import HistoryChanges, changed_fields_asked
-from harper_search.listing_engine import ListingEngine
+from harper_search.listing_engine import ListingEngine, no_change_recorded
 from harper_search.listing_query import ListingQuery
 from harper_search.listing_reader import ListingReader
 from harper_search.listing_words import ListingWords
@@ -165,11 +165,9 @@ class LocalBrain:
                 return await self.listings.changed(session, changes, changed)
             # a change nobody recorded in a field may still be told in the files ("we moved
             # the shop to ..."): the history says none, the emails, calls and texts are read
-            what = " or ".join(key.replace("_", " ") for key in changed)
-            head = f"No account's history records a change of its {what}."
-            whole = replace(listing, free_words=corrected)
-            return await self.listings.by_description(
-                session, question, whole, today, head, guesses=False
+            head = no_change_recorded(changed)
+            return await self._of_the_files(
+                session, question, listing, corrected, today, head, guesses=False
             )
         if not listing.has_conditions:
             named = await self._named_account(session, question)
@@ -183,12 +181,11 @@ class LocalBrain:
         if happened:
             # "any roofer hurt on a job": the kind says where it happened, the files who it was
             await session.think(f"The question asks what happened ({happened}): reading the files.")
-            whole = replace(listing, free_words=corrected)
             head = (
                 f"What happened ({happened}) is in no field of the book: the accounts whose "
                 "files tell it."
             )
-            return await self.listings.by_description(session, question, whole, today, head)
+            return await self._of_the_files(session, question, listing, corrected, today, head)
         thing = (
             await self.listings.thing_named(session, listing.free_words)
             if listing.has_conditions
@@ -197,14 +194,15 @@ class LocalBrain:
         if thing:
             # "roofers in a risk pool": the filter reads "roofers", the files say the thing
             await session.think(f"The files name '{thing}', beside what the filter reads.")
-            whole = replace(listing, free_words=corrected)
             matched = await self.listings.matching(session, listing, today)
             within = {a.account_id for a in matched} if isinstance(matched, list) else None
             head = (
                 f"'{thing}' is in no field of the book: the accounts whose files name it "
                 "(those the question's filter keeps, when any of theirs do)."
             )
-            return await self.listings.by_description(session, question, whole, today, head, within)
+            return await self._of_the_files(
+                session, question, listing, corrected, today, head, within=within
+            )
         if listing.has_conditions and not listing.unmatched:
             found = None
             if one_account_meant(question):
@@ -248,6 +246,24 @@ class LocalBrain:
             "No value of the book is close to the question: searching descriptions."
         )
         return await self.listings.by_description(session, question, listing, today)
+
+    async def _of_the_files(
+        self,
+        session: ToolSession,
+        question: str,
+        listing: ListingQuery,
+        corrected: str,
+        today: date,
+        head: str,
+        within: set[str] | None = None,
+        guesses: bool = True,
+    ) -> Draft:
+        """The listing asked of the files with the whole question (``corrected``), not only the
+        words its filter left over, under ``head`` (see ``ListingEngine.by_description``)."""
+        whole = replace(listing, free_words=corrected)
+        return await self.listings.by_description(
+            session, question, whole, today, head, within, guesses
+        )
 
     def _what_happened(self, listing: ListingQuery) -> str:
         """The words of what happened ("claim", "accident") a listing with conditions names

@@ -14,10 +14,9 @@ RECEIVED = re.compile(
     r"come in|arrive\w*)\b",
     re.IGNORECASE,
 )
-FIRST = re.compile(r"\b(first|initial|earliest|original|opening)\b", re.IGNORECASE)
-EARLIER = re.compile(
-    r"\b(first|initial|earliest|original|previous|prior|old|older|former)\b", re.IGNORECASE
-)
+_FIRST_WORDS = "first|initial|earliest|original"
+FIRST = re.compile(rf"\b({_FIRST_WORDS}|opening)\b", re.IGNORECASE)
+EARLIER = re.compile(rf"\b({_FIRST_WORDS}|previous|prior|old|older|former)\b", re.IGNORECASE)
 """A question about a value before it changed ("the original quote", "the old premium")."""
 SAID = re.compile(
     r"\b(say|said|says|mention\w*|talk\w* about|discuss\w*|wrote|write|tell|told|latest|last)\b",
