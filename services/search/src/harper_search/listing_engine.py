@@ -514,6 +514,11 @@ def _row(number: int, account: AccountPayload, today: date, detailed: bool) -> s
     return f"{number}. {account.account_name} (account {account.account_id}): " + "; ".join(parts)
 
 
+def nothing_matches(query: ListingQuery) -> str:
+    """The head of a listing no account fits: "No account matches (what it asked)."."""
+    return _title(query.filters, query, 0)
+
+
 def _title(
     filters: DescriptionFilters, query: ListingQuery, count: int, matched: int | None = None
 ) -> str:

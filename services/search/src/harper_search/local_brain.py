@@ -29,7 +29,7 @@ from harper_search.denials import Denials
 from harper_search.draft import Draft
 from harper_search.extra_dates import DatedAccount, dated_in_month, month_label
 from harper_search.field_changes import HistoryChanges, changed_fields_asked
-from harper_search.listing_engine import ListingEngine, no_change_recorded
+from harper_search.listing_engine import ListingEngine, no_change_recorded, nothing_matches
 from harper_search.listing_query import ListingQuery
 from harper_search.listing_reader import ListingReader
 from harper_search.listing_words import ListingWords
@@ -226,6 +226,17 @@ class LocalBrain:
                     one = (found[0].account_id, found[0].account_name)
                     why = f"Read as written, only {one[1]} fits: reading it."
                     return await self._answer_about(session, question, one, why)
+            if found is None:
+                matched = await self.listings.matching(session, listing, today)
+                found = matched if isinstance(matched, list) else None
+            if found == [] and term_set(listing.free_words):
+                # "who turned down cyber": no account's fields hold it, and the question asks
+                # more than the fields; a note or a message may still say it
+                await session.think("No account's fields fit: reading the files.")
+                head = nothing_matches(listing)
+                return await self._of_the_files(
+                    session, question, listing, corrected, today, head, guesses=False
+                )
             await session.think("A question about many accounts: listing every match.")
             draft = await self.listings.answer(session, listing, today, found)
             if dropped:
