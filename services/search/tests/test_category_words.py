@@ -28,6 +28,7 @@ from harper_common.messages.query import AgentRequest, IntentInfo
 from harper_common.skills import Skill, SkillError, load_skills
 from harper_search.book_values import BookValues
 from harper_search.catalog import Catalog
+from harper_search.draft import Draft
 from harper_search.listing_query import ListingQuery
 from harper_search.listing_reader import ListingReader, book_lines
 from harper_search.listing_words import load_listing_words, parse_listing_words
@@ -228,6 +229,16 @@ async def test_a_region_is_the_states_it_names(
         ("who has general liability but no workers comp", None, (), ("Workers' Compensation",)),
         ("accounts without cyber", None, (), ("Cyber Liability",)),
         ("accounts outside Oregon", None, ("OR",), ()),
+        # a negation before a list reaches every item of it, whichever is read first
+        ("accounts outside Oregon and Nevada", None, ("OR", "NV"), ()),
+        ("anyone not in NV or CA", None, ("NV", "CA"), ()),
+        (
+            "accounts without general liability or commercial auto",
+            None,
+            (),
+            ("General Liability", "Commercial Auto"),
+        ),
+        ("not quoted in Nevada or Oregon", ["NV", "OR"], (), ()),  # the stage is negated
     ],
 )
 async def test_what_a_question_leaves_out_is_excluded_not_filtered_on(
@@ -238,8 +249,9 @@ async def test_what_a_question_leaves_out_is_excluded_not_filtered_on(
     without_lines: tuple[str, ...],
 ) -> None:
     query = await setup.reader.read(question, TODAY)
-    assert query.filters.state == states
-    assert query.without_states == without_states and query.without_lines == without_lines
+    assert sorted(query.filters.state or []) == sorted(states or [])
+    assert set(query.without_states) == set(without_states)
+    assert set(query.without_lines) == set(without_lines)
     assert not set(without_lines) & set(query.filters.insurance_type or [])
 
 
@@ -541,6 +553,20 @@ async def test_words_of_when_beside_a_filter_name_no_thing(
     assert "Ironclad Roofing" in draft.answer
 
 
+def _write_email(root: Path, account_id: str, text: str) -> None:
+    """The raw email ``_emails`` cites for the account, holding ``text``."""
+    raw = root / f"accounts/{account_id}/sources/emails/email_20261102_0900/raw.txt"
+    raw.parent.mkdir(parents=True)
+    raw.write_text(f"From: owner\n\n{text}\n")
+
+
+async def _asked(setup: Setup, question: str) -> Draft:
+    """The brain's answer to a question about the book, every word of it known."""
+    setup.brain.known_word = lambda word: True
+    session = ToolSession(setup.toolbox, new_budget(), setup.progress)
+    return await setup.brain.answer(_request(question), session, TODAY)
+
+
 @dataclass
 class MovedIndex(FakeIndex):
     """One account's email tells of a move no history.md records."""
@@ -561,16 +587,46 @@ async def test_a_change_no_history_records_is_looked_for_in_the_files(
 ) -> None:
     """No history.md records a new address: the files are read for one, and when they tell of
     none the answer says so, with no account read closest by its description."""
-    raw = tmp_path / "accounts/90006/sources/emails/email_20261102_0900/raw.txt"
-    raw.parent.mkdir(parents=True)
-    raw.write_text("From: owner\n\nWe moved the bakery to a new address on Elm Street in May.\n")
+    _write_email(tmp_path, "90006", MovedIndex().hits("")[0].text)
     setup = _setup(tmp_path, skills, text_vectors, progress, index)
-    setup.brain.known_word = lambda word: True
-    session = ToolSession(setup.toolbox, new_budget(), setup.progress)
-    draft = await setup.brain.answer(
-        _request("which clients moved to a new address"), session, TODAY
-    )
+    draft = await _asked(setup, "which clients moved to a new address")
     assert draft.answer.startswith("No account's history records a change of its location.")
     assert ("(account 90006)" in draft.answer) is told, draft.answer
     assert ("says so either" in draft.answer) is not told, draft.answer
+    assert "descriptions read closest" not in draft.answer
+
+
+@dataclass
+class DeclinedIndex(FakeIndex):
+    """One account's email tells of a line offered and declined, which no account holds."""
+
+    def hits(self, text: str) -> list[PassageHit]:
+        return _emails({"90003": "Cyber was offered at $1,400 and they declined it for now."})
+
+
+@pytest.mark.anyio
+@pytest.mark.parametrize(
+    ("index", "question", "told"),
+    [
+        (DeclinedIndex(), "who declined cyber", True),
+        (FakeIndex(), "who declined cyber", False),
+        (DeclinedIndex(), "which clients have cyber", False),  # nothing asked beyond the line
+    ],
+)
+async def test_a_filter_no_account_fits_asks_the_files_what_else_the_question_says(
+    tmp_path: Path,
+    skills: list[Skill],
+    text_vectors: TextVectors,
+    progress: RecordedProgress,
+    index: FakeIndex,
+    question: str,
+    told: bool,
+) -> None:
+    """No account holds the line: when the question asks more than the line (what was done
+    with it), the files are read for who said so; the head still says no account matches."""
+    _write_email(tmp_path, "90003", DeclinedIndex().hits("")[0].text)
+    setup = _setup(tmp_path, skills, text_vectors, progress, index)
+    draft = await _asked(setup, question)
+    assert draft.answer.startswith("No account matches (insurance type Cyber"), draft.answer
+    assert ("(account 90003)" in draft.answer) is told, draft.answer
     assert "descriptions read closest" not in draft.answer

@@ -122,6 +122,13 @@ class ListingReader:
         ``literal_only`` never reads by meaning."""
         book = await self.book.vocabulary()
         words = QuestionWords.of(question)
+        table = self._phrases(book)
+        reaches = {
+            phrase: PLACE_NEGATION_REACH if any(e.field == STATE for e in effects) else 3
+            for phrase, effects in table.items()
+        }
+        reaches.update((code.lower(), PLACE_NEGATION_REACH) for code in state_codes(question))
+        words.mark_lists(reaches)
         found = _Found()
         for code in state_codes(question):
             if words.take(code.lower(), negatable=True, reach=PLACE_NEGATION_REACH):
@@ -133,7 +140,7 @@ class ListingReader:
             words.take(rank.phrase.lower())
             for word in PREMIUM_WORDS:
                 words.take(word)
-        await self._literal(words, book, found)
+        await self._literal(words, table, book, found)
         self._cut_short_lines(words, book, found)
         for acronym, industries in acronyms_in(question, book.industries).items():
             if words.take(acronym.lower()):
@@ -158,8 +165,13 @@ class ListingReader:
             premium_total=asks_premium_total(question),
         )
 
-    async def _literal(self, words: QuestionWords, book: BookVocabulary, found: _Found) -> None:
-        table = self._phrases(book)
+    async def _literal(
+        self,
+        words: QuestionWords,
+        table: dict[str, list[_Effect]],
+        book: BookVocabulary,
+        found: _Found,
+    ) -> None:
         ordered = sorted(table, key=lambda p: (-len(p.split()), -len(p), p))
         for phrase in ordered:
             effects = table[phrase]

@@ -7,7 +7,7 @@ read again by another: "auto repair" taken as an industry is not also the line "
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 
 from harper_search.terms import MIN_SHORT_FORM, STOP_WORDS, cut_short, hyphen_joins, stem, words
@@ -22,6 +22,8 @@ LISTING_FRAME = frozenset(
     want wants need needs that those deal deals ones folks around near nearby""".split()
 )
 """Words of a question about a group that say nothing about which group."""
+LIST_JOINS = frozenset({"and", "or", "nor", "&"})
+"""Words that join the items of a list: a negation before its first item reaches them all."""
 
 
 def _key(word: str) -> str:
@@ -37,6 +39,8 @@ class QuestionWords:
     """Phrases taken only right after a negation ("no workers comp"), in the order taken."""
     joined: list[bool] = field(default_factory=list)
     """Whether a hyphen joins each word to the next one ("brand-new")."""
+    listed_after_negation: set[int] = field(default_factory=set)
+    """Where the later items of a negated list start ("not in Arizona or New Mexico")."""
 
     @classmethod
     def of(cls, question: str) -> QuestionWords:
@@ -100,8 +104,35 @@ class QuestionWords:
         return [i for i in range(len(self.keys) - size + 1) if self.keys[i : i + size] == wanted]
 
     def _negated(self, start: int, reach: int = 3) -> bool:
+        if start in self.listed_after_negation:
+            return True
         before = self.raw[max(0, start - reach) : start]
         return any(w in NEGATIONS or w.endswith("n't") for w in before)
+
+    def mark_lists(self, phrases: Mapping[str, int]) -> None:
+        """Find where ``phrases`` (the values a question may name, each with the reach of a
+        negation before it) are written one after another, joined by "and", "or" or a comma,
+        and note the later items of each list whose first item a negation comes right before:
+        "without general liability or commercial auto" leaves out both. Call before taking
+        phrases, so the order they are taken in does not matter."""
+        spans: dict[int, tuple[int, int]] = {}
+        for phrase, reach in phrases.items():
+            wanted = [_key(w) for w in words(phrase)]
+            for start in self._occurrences(wanted):
+                if start + len(wanted) > spans.get(start, (0, 0))[0]:
+                    spans[start] = (start + len(wanted), reach)
+        previous: tuple[int, int] | None = None
+        negated = False
+        for start in sorted(spans):
+            end, reach = spans[start]
+            if previous is not None and start < previous[1]:
+                continue  # inside the item before
+            between = self.raw[previous[1] : start] if previous is not None else None
+            if between is not None and all(w in LIST_JOINS for w in between) and negated:
+                self.listed_after_negation.add(start)
+            else:
+                negated = self._negated(start, reach)
+            previous = (start, end)
 
     def take_longest_first(self, phrases: Iterable[str], negatable: bool = False) -> list[str]:
         """The phrases found, longer phrases taking their words before shorter ones."""
