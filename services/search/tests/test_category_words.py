@@ -630,3 +630,28 @@ async def test_a_filter_no_account_fits_asks_the_files_what_else_the_question_sa
     assert draft.answer.startswith("No account matches (insurance type Cyber"), draft.answer
     assert ("(account 90003)" in draft.answer) is told, draft.answer
     assert "descriptions read closest" not in draft.answer
+
+
+@pytest.mark.anyio
+@pytest.mark.parametrize(
+    ("question", "city"),
+    [
+        ("our clients located in Cincinnati", ["Cincinnati"]),
+        ("anyone based in cincinnati", ["Cincinnati"]),
+        ("which accounts did cincinnati quote", None),
+        ("accounts placed with Cincinnati", None),
+    ],
+)
+async def test_a_city_that_is_also_a_carrier_is_the_city_only_after_a_place_word(
+    tmp_path: Path,
+    skills: list[Skill],
+    text_vectors: TextVectors,
+    progress: RecordedProgress,
+    question: str,
+    city: list[str] | None,
+) -> None:
+    printer = _account(8, "Queen City Print Shop", "Print Shop", "Quoted", "Cincinnati, OH")
+    index = FakeIndex(payloads=[*BOOK, printer])
+    setup = _setup(tmp_path, skills, text_vectors, progress, index)
+    query = await setup.reader.read(question, TODAY)
+    assert query.filters.city == city, query

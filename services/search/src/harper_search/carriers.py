@@ -24,6 +24,13 @@ def _carrier_spellings() -> tuple[dict[str, str], dict[str, str]]:
     return any_case, as_written
 
 
+def is_carrier_name(phrase: str) -> bool:
+    """Whether ``phrase`` is a spelling of a carrier of the shared vocabulary ("erie")."""
+    any_case, as_written = _carrier_spellings()
+    wanted = phrase.lower()
+    return wanted in any_case or any(s.lower() == wanted for s in as_written)
+
+
 ADDRESS = re.compile(r"\S+@\S+|\bhttps?://\S+|\bwww\.\S+")
 """Mail and web addresses: a name in lower case there says nothing of how it is written."""
 

@@ -21,6 +21,7 @@ from typing import Protocol
 
 from harper_common.messages.index import DescriptionFilters
 from harper_search.book_values import BookVocabulary
+from harper_search.carriers import is_carrier_name
 from harper_search.listing_query import (
     OPEN_STAGES,
     ListingQuery,
@@ -51,11 +52,17 @@ class BookSource(Protocol):
     async def vocabulary(self) -> BookVocabulary: ...
 
 
+PLACE_WORDS = frozenset({"in", "near", "around", "outside", "based", "located", "at"})
+"""Words that make the name after them a place: a city that is also a carrier's name ("Erie")
+is the city only after one of them ("clients in Erie"); "quoted with Erie" is the carrier."""
+
+
 @dataclass(frozen=True)
 class _Effect:
     field: str
     values: tuple[str, ...] = ()
     category: Category | None = None
+    needs_place_word: bool = False
 
 
 @dataclass
@@ -178,6 +185,10 @@ class ListingReader:
             negatable = any(e.field in (STAGE, LINE, STATE) for e in effects)
             place = any(e.field == STATE for e in effects)
             reach = PLACE_NEGATION_REACH if place else 3
+            if all(e.needs_place_word for e in effects) and not words.said_after(
+                phrase, PLACE_WORDS
+            ):
+                continue
             if not words.take(phrase, negatable=negatable, reach=reach):
                 if phrase in words.negated:  # "no workers comp", "not in Texas": excluded
                     found.exclude(effects)
@@ -212,9 +223,10 @@ class ListingReader:
         def put(phrase: str, effect: _Effect) -> None:
             table.setdefault(phrase.lower(), []).append(effect)
 
-        for name, values in ((INDUSTRY, book.industries), (CITY, book.cities)):
-            for value in values:
-                put(value, _Effect(name, (value,)))
+        for value in book.industries:
+            put(value, _Effect(INDUSTRY, (value,)))
+        for value in book.cities:
+            put(value, _Effect(CITY, (value,), needs_place_word=is_carrier_name(value)))
         for line in {*book.lines, *self.words.line_names}:
             put(line, _Effect(LINE, (line,)))
         for word, line in self.words.line_words:

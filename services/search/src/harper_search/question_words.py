@@ -86,6 +86,11 @@ class QuestionWords:
                 return " ".join(said)
         return None
 
+    def said_after(self, phrase: str, before: frozenset[str]) -> bool:
+        """Whether a free occurrence of ``phrase`` comes right after one of ``before``."""
+        wanted = [_key(w) for w in words(phrase)]
+        return any(start and self.raw[start - 1] in before for start in self._starts(wanted))
+
     def give_back(self, phrase: str) -> None:
         """Free again every taken occurrence of ``phrase`` (a reading that named nothing)."""
         wanted = [_key(w) for w in words(phrase)]
