@@ -523,6 +523,16 @@ def one_email_saying(account_id: str, text: str) -> PassagesReply:
     return PassagesReply(hits=[hit])
 
 
+async def handed_account(sessions: SessionStore, index: ScriptedIndex, query: str) -> str | None:
+    """The account the starter hands the search agent for ``query`` (None: the book's)."""
+    agents = ScriptedAgents()
+    agent = make_agent(sessions, agents, Steps(), index=index)
+    reply = await agent.handle_query(ask(query))
+    assert reply.type == "success", reply
+    handed = agents.sent[0][1].account
+    return handed.account_id if handed else None
+
+
 class PersonNamedElsewhereIndex(PersonIndex):
     """Gail Moreno, the contact of one account, is named in another account's files."""
 
@@ -539,12 +549,8 @@ class PersonNamedElsewhereIndex(PersonIndex):
 async def test_a_person_other_accounts_files_name_keeps_anybody_the_books_question(
     sessions: SessionStore, index: ScriptedIndex, account: str | None
 ) -> None:
-    agents = ScriptedAgents()
-    agent = make_agent(sessions, agents, Steps(), index=index)
-    reply = await agent.handle_query(ask("has gail moreno referred anyone to us"))
-    assert reply.type == "success", reply
-    handed = agents.sent[0][1].account
-    assert (handed.account_id if handed else None) == account
+    handed = await handed_account(sessions, index, "has gail moreno referred anyone to us")
+    assert handed == account
 
 
 class TradesIndex(ScriptedIndex):
@@ -619,3 +625,29 @@ async def test_a_name_the_files_hold_beyond_a_shared_first_word_is_the_books_que
         ask("who at kestrel creek wanted the cert")
     )
     assert again.type == "clarification_needed"
+
+
+class AvenueElsewhereIndex(ScriptedIndex):
+    """The files of two accounts besides Maple Avenue Dental write "avenue" too."""
+
+    async def passages(self, text: str, account_ids: Any = (), **_: Any) -> PassagesReply:
+        said = {
+            "29119": "We are moving the second center to a shop on Magazine Avenue.",
+            "30001": "The roof job on Canal Avenue starts Monday.",
+            "29041": "Maple Avenue Dental renewal notes.",
+        }
+        hits = [one_email_saying(account_id, text).hits[0] for account_id, text in said.items()]
+        return PassagesReply(hits=hits)
+
+
+@pytest.mark.anyio
+@pytest.mark.parametrize(
+    ("index", "account"), [(AvenueElsewhereIndex(), None), (ScriptedIndex(), "29041")]
+)
+async def test_one_lowercase_word_of_a_name_the_books_files_write_is_no_mention(
+    sessions: SessionStore, index: ScriptedIndex, account: str | None
+) -> None:
+    """ "avenue" is a word (not the first) of one account's name; when other accounts' files
+    write it too, the question uses the word and names no account."""
+    handed = await handed_account(sessions, index, "who had a water leak near an avenue")
+    assert handed == account

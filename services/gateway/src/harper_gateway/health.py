@@ -118,6 +118,8 @@ async def _index(state: GatewayState) -> tuple[Component, int]:
         detail = f"{status.store}; {status.accounts_indexed} accounts indexed"
         if status.detail:
             detail += f"; {status.detail}"
+        if status.passages:  # the passages' fill after start-up, and when it ended
+            detail += f"; {status.passages}"
         return Component(ok=status.ready, detail=detail)
 
     component = await _guard(probe(), "indexer")

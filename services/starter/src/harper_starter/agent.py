@@ -51,6 +51,7 @@ from harper_starter.mention import (
 )
 from harper_starter.resolve import (
     Resolution,
+    a_word_of_the_book,
     looks_like_a_business,
     mentioned_in_files,
     named_beyond_own_account,
@@ -209,6 +210,12 @@ class StarterAgent:
                 elsewhere = await resolve_by_spans(self.index, without_mention(query, written))
                 if elsewhere.account is not None:
                     spanned = elsewhere
+            if (
+                asking
+                and spanned.person is None
+                and await a_word_of_the_book(self.index, spanned, query)
+            ):
+                spanned = Resolution(how=f"'{spanned.written_name}' is a word of the book")
             named = spanned.account is not None or bool(spanned.ambiguous)
             a_place = by_person_for_book = False
             if named and not listing and decision.cross_account:

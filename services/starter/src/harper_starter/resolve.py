@@ -458,6 +458,27 @@ async def named_beyond_own_account(index: IndexClient, person: str, account_id: 
     return bool(await _accounts_whose_files_name(index, person, limit=8) - {account_id})
 
 
+COMMON_WORD_HOLDERS = 2
+"""Other accounts whose files write a word for the word to be the book's, not one name's."""
+COMMON_WORD_PASSAGES = 30
+"""Passages read for it: an account's own files write its name often and come first."""
+
+
+async def a_word_of_the_book(index: IndexClient, resolution: Resolution, query: str) -> bool:
+    """Whether the account was found by one word of its name, not the first, that the broker
+    typed in lower case and the files of other accounts write too (hail damage "in the storm"
+    and a "Gulf Storm Shutters" account): a word of the question, not a mention of it."""
+    written = resolution.written_name or ""
+    if resolution.account is None or len(written.split()) != 1 or written != written.lower():
+        return False
+    if written not in query:
+        return False  # written in capitals in the query after all
+    if name_words(resolution.account.account_name)[:1] == [written]:
+        return False  # a name's first word is how brokers call it ("begay", "pham")
+    others = await _accounts_whose_files_name(index, written, limit=COMMON_WORD_PASSAGES)
+    return len(others - {resolution.account.account_id}) >= COMMON_WORD_HOLDERS
+
+
 async def _accounts_whose_files_name(index: IndexClient, written: str, limit: int) -> set[str]:
     """The accounts among the best ``limit`` passages for ``written`` whose passage writes it
     word for word (case and punctuation aside)."""
