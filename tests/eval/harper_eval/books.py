@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import shutil
+import sys
 import tempfile
 import time
 from collections.abc import Callable, Iterator, Sequence
@@ -19,6 +20,8 @@ from dataclasses import dataclass
 from datetime import date
 from pathlib import Path
 from typing import Any, cast
+
+import httpx
 
 from harper_eval.client import HarperClient
 from harper_eval.grading import CitationNeed
@@ -118,9 +121,34 @@ def harper_on_book(book: Book) -> Iterator[str]:
         harper = start_harper_on(base, otel_exporter="none", today=book.as_of)
         use_key_of(harper)
         try:
+            if not wait_for_passages(harper.base_url):
+                print(
+                    f"[eval] {book.name}: passages still filling; scoring anyway", file=sys.stderr
+                )
             yield harper.base_url
         finally:
             harper.stop()
+
+
+PASSAGES_FILLED = "embedded in"
+"""What the indexer's line of ``/health`` says once every account's passages are in the index."""
+PASSAGES_WAIT_S = 300.0
+
+
+def wait_for_passages(base_url: str, timeout_s: float = PASSAGES_WAIT_S) -> bool:
+    """Wait until the indexer has cut and embedded every account's passages (it starts answering
+    before: a question across the book meanwhile reads only the accounts filled so far, which
+    is not what a book's score should measure). False when it did not finish in time."""
+    deadline = time.monotonic() + timeout_s
+    while time.monotonic() < deadline:
+        try:
+            body = httpx.get(f"{base_url}/health", timeout=5).text
+        except httpx.HTTPError:
+            body = ""
+        if PASSAGES_FILLED in body:
+            return True
+        time.sleep(0.2)
+    return False
 
 
 @dataclass
