@@ -173,6 +173,7 @@ class StarterAgent:
         )
         if carried is None and (only_a_thing or unclear_no_value):
             looked_up = await resolve_by_spans(self.index, query)
+            looked_up = await self._unless_a_word_of_the_book(looked_up, query)
             # "<account> cooler limit": a thing of the account, asked without a verb; with a
             # verb ("how far <account> has hauled") only when the account's own name is
             # said, not only one of its people's
@@ -210,12 +211,8 @@ class StarterAgent:
                 elsewhere = await resolve_by_spans(self.index, without_mention(query, written))
                 if elsewhere.account is not None:
                     spanned = elsewhere
-            if (
-                asking
-                and spanned.person is None
-                and await a_word_of_the_book(self.index, spanned, query)
-            ):
-                spanned = Resolution(how=f"'{spanned.written_name}' is a word of the book")
+            if asking:
+                spanned = await self._unless_a_word_of_the_book(spanned, query)
             named = spanned.account is not None or bool(spanned.ambiguous)
             a_place = by_person_for_book = False
             if named and not listing and decision.cross_account:
@@ -294,6 +291,13 @@ class StarterAgent:
                 return await self._route(request, query, info, described.account, progress, timer)
             return await self._ask_for_account(request, info, decision)
         return await self._route(request, query, info, resolution.account, progress, timer)
+
+    async def _unless_a_word_of_the_book(self, found: Resolution, query: str) -> Resolution:
+        """``found``, or no account when it was found by a word of the book that only happens
+        to be one of its name's words (``a_word_of_the_book``)."""
+        if found.person is None and await a_word_of_the_book(self.index, found, query):
+            return Resolution(how=f"'{found.written_name}' is a word of the book")
+        return found
 
     async def _resolve(self, decision: IntentDecision) -> Resolution:
         if decision.account_candidates:
