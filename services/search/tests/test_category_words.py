@@ -655,3 +655,27 @@ async def test_a_city_that_is_also_a_carrier_is_the_city_only_after_a_place_word
     setup = _setup(tmp_path, skills, text_vectors, progress, index)
     query = await setup.reader.read(question, TODAY)
     assert query.filters.city == city, query
+
+
+@pytest.mark.anyio
+@pytest.mark.parametrize(
+    ("question", "cities"),
+    [
+        ("anyone around Reno", {"Reno", "Sparks"}),
+        ("clients out in the reno area", {"Reno", "Sparks"}),
+        ("clients based in Reno", {"Reno"}),
+    ],
+)
+async def test_a_town_asked_around_reaches_the_books_towns_near_it(
+    tmp_path: Path,
+    skills: list[Skill],
+    text_vectors: TextVectors,
+    progress: RecordedProgress,
+    question: str,
+    cities: set[str],
+) -> None:
+    sparks = _account(9, "Truckee Meadows Glass", "Glass Installer", "Quoted", "Sparks, NV")
+    index = FakeIndex(payloads=[*BOOK, sparks])
+    setup = _setup(tmp_path, skills, text_vectors, progress, index)
+    query = await setup.reader.read(question, TODAY)
+    assert set(query.filters.city or []) == cities, query

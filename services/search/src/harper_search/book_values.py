@@ -56,6 +56,8 @@ class BookVocabulary:
     stages: tuple[str, ...] = ()
     cities: tuple[str, ...] = ()
     states: tuple[str, ...] = ()
+    places: tuple[tuple[str, str | None], ...] = ()
+    """Each town with its state, as the accounts' locations write them."""
 
     @classmethod
     def of(cls, accounts: list[AccountValues]) -> BookVocabulary:
@@ -68,6 +70,7 @@ class BookVocabulary:
             stages=distinct([a.stage for a in accounts]),
             cities=distinct([a.city for a in accounts]),
             states=distinct([a.state for a in accounts]),
+            places=_places([(a.city, a.state) for a in accounts]),
         )
 
 
@@ -120,9 +123,16 @@ class CatalogBook:
         def distinct(attribute: str) -> tuple[str, ...]:
             return tuple(sorted(self.catalog.values(attribute)))
 
+        cards = self.catalog.cards.values()
         return BookVocabulary(
             industries=distinct("industry"),
             lines=distinct("insurance_types"),
             cities=distinct("city"),
             states=distinct("state"),
+            places=_places([(card.city, card.state) for card in cards]),
         )
+
+
+def _places(pairs: list[tuple[str | None, str | None]]) -> tuple[tuple[str, str | None], ...]:
+    """The distinct (town, state) pairs of the accounts that name a town, sorted."""
+    return tuple(sorted({(c, s) for c, s in pairs if c}, key=lambda p: (p[0], p[1] or "")))

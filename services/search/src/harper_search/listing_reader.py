@@ -19,6 +19,8 @@ from dataclasses import dataclass, field, replace
 from datetime import date
 from typing import Protocol
 
+import anyio
+
 from harper_common.messages.index import DescriptionFilters
 from harper_search.book_values import BookVocabulary
 from harper_search.carriers import is_carrier_name
@@ -32,6 +34,7 @@ from harper_search.listing_query import (
 )
 from harper_search.listing_rank import PREMIUM_WORDS, asks_premium_total, premium_rank
 from harper_search.listing_words import Category, ListingWords, is_specific
+from harper_search.nearby import NEAR_MILES, towns_near
 from harper_search.places import STATE_NAMES
 from harper_search.question_words import QuestionWords
 from harper_search.terms import stem
@@ -52,6 +55,9 @@ class BookSource(Protocol):
     async def vocabulary(self) -> BookVocabulary: ...
 
 
+NEAR_BEFORE = frozenset({"near", "around", "nearby"})
+NEAR_AFTER = frozenset({"area", "metro"})
+"""Words that widen a town to the towns around it: "near Reno", "the Reno area"."""
 PLACE_WORDS = frozenset({"in", "near", "around", "outside", "based", "located", "at"})
 """Words that make the name after them a place: a city that is also a carrier's name ("Erie")
 is the city only after one of them ("clients in Erie"); "quoted with Erie" is the carrier."""
@@ -74,6 +80,8 @@ class _Found:
     follow_up: bool = False
     excluded_lines: list[str] = field(default_factory=list)
     excluded_states: list[str] = field(default_factory=list)
+    near: list[str] = field(default_factory=list)
+    """Towns of the book the question asks around ("near Pittsburgh", "the Erie area")."""
 
     def exclude(self, effects: Iterable[_Effect]) -> None:
         """What a negated phrase stands for, kept out of the listing (lines and states)."""
@@ -162,6 +170,8 @@ class ListingReader:
             words.give_back(phrase)
         for aside in LEFT_OUT_ASIDE.findall(question):  # "(not the landlords)": not searched for
             words.take(aside)
+        if found.near:
+            await self._widen_to_nearby(found, book)
         if found.values.get(LINE):
             found.values[LINE] = book_lines(found.values[LINE], book.lines)
         found.excluded_lines = book_lines(found.excluded_lines, book.lines)
@@ -189,6 +199,7 @@ class ListingReader:
                 phrase, PLACE_WORDS
             ):
                 continue
+            around = words.said_after(phrase, NEAR_BEFORE) or words.said_before(phrase, NEAR_AFTER)
             if not words.take(phrase, negatable=negatable, reach=reach):
                 if phrase in words.negated:  # "no workers comp", "not in Texas": excluded
                     found.exclude(effects)
@@ -206,6 +217,18 @@ class ListingReader:
                     found.follow_up = True
                 else:
                     found.add(effect.field, effect.values)
+                    if around and effect.field == CITY:
+                        found.near += effect.values
+
+    async def _widen_to_nearby(self, found: _Found, book: BookVocabulary) -> None:
+        """Each town asked around stands for the book's towns near it too (``nearby``)."""
+        for town in found.near:
+            state = next((st for city, st in book.places if city == town), None)
+            near = await anyio.to_thread.run_sync(towns_near, (town, state), book.places)
+            found.add(CITY, near)
+            if len(near) > 1:
+                others = ", ".join(t for t in near if t != town)
+                found.readings.append(f"'near {town}' as {town} and {others} ({NEAR_MILES:.0f} mi)")
 
     def _cut_short_lines(self, words: QuestionWords, book: BookVocabulary, found: _Found) -> None:
         """Lines of several words written with each word cut short ("gen liab", "comm prop"),

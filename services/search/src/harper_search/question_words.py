@@ -91,6 +91,15 @@ class QuestionWords:
         wanted = [_key(w) for w in words(phrase)]
         return any(start and self.raw[start - 1] in before for start in self._starts(wanted))
 
+    def said_before(self, phrase: str, after: frozenset[str]) -> bool:
+        """Whether a free occurrence of ``phrase`` comes right before one of ``after``."""
+        wanted = [_key(w) for w in words(phrase)]
+        size = len(wanted)
+        return any(
+            start + size < len(self.raw) and self.raw[start + size] in after
+            for start in self._starts(wanted)
+        )
+
     def give_back(self, phrase: str) -> None:
         """Free again every taken occurrence of ``phrase`` (a reading that named nothing)."""
         wanted = [_key(w) for w in words(phrase)]
