@@ -10,6 +10,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
+import re
 import sys
 import tempfile
 from collections import Counter
@@ -119,7 +120,19 @@ async def ask(local: LocalSearch, question: SearchQuestion) -> tuple[AnswerRespo
     return answer, grade
 
 
-async def run(name: str, split: str, show: bool) -> int:
+QUOTED = re.compile(r"(?<!\w)'[^'\n]*'(?!\w)|\"[^\"\n]*\"|close to '.*")
+ACCOUNT_ROW = re.compile(r"\(account \d+\)")
+
+
+def answer_shape(answer: str) -> str:
+    """The kind of answer it was, without the question's words: its first line with anything
+    quoted masked (a listing echoes the question's words there), and how many accounts it
+    names. For reading failures of a half one may only score."""
+    head = QUOTED.sub("'…'", answer.split("\n", 1)[0])[:120]
+    return f"{len(ACCOUNT_ROW.findall(answer))} account(s) | {head}"
+
+
+async def run(name: str, split: str, show: bool, shapes: bool = False) -> int:
     book = load_book(name)
     with local_search(book) as local:
         right: Counter[str] = Counter()
@@ -128,6 +141,10 @@ async def run(name: str, split: str, show: bool) -> int:
             answer, grade = await ask(local, question)
             total[question.level] += 1
             right[question.level] += grade.passed
+            if shapes and not grade.passed:
+                print(
+                    f"{question.id} {question.level} | {grade.reason} | {answer_shape(answer.answer)}"
+                )
             if show and not grade.passed:
                 print(
                     json.dumps(
@@ -150,8 +167,14 @@ def main() -> int:
     parser.add_argument("book")
     parser.add_argument("--split", default="dev")
     parser.add_argument("--show", action="store_true", help="print the failures (dev half only)")
+    parser.add_argument(
+        "--shapes",
+        action="store_true",
+        help="print each failure's id, grade reason and answer shape (no question text: any half)",
+    )
     args = parser.parse_args()
-    return asyncio.run(run(args.book, args.split, args.show and args.split == "dev"))
+    show = args.show and args.split == "dev"
+    return asyncio.run(run(args.book, args.split, show, args.shapes))
 
 
 if __name__ == "__main__":
