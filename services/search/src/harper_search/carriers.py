@@ -24,11 +24,15 @@ def _carrier_spellings() -> tuple[dict[str, str], dict[str, str]]:
     return any_case, as_written
 
 
+@lru_cache(maxsize=1)
+def _lower_spellings() -> frozenset[str]:
+    any_case, as_written = _carrier_spellings()
+    return frozenset(any_case) | {spelling.lower() for spelling in as_written}
+
+
 def is_carrier_name(phrase: str) -> bool:
     """Whether ``phrase`` is a spelling of a carrier of the shared vocabulary ("erie")."""
-    any_case, as_written = _carrier_spellings()
-    wanted = phrase.lower()
-    return wanted in any_case or any(s.lower() == wanted for s in as_written)
+    return phrase.lower() in _lower_spellings()
 
 
 ADDRESS = re.compile(r"\S+@\S+|\bhttps?://\S+|\bwww\.\S+")

@@ -199,7 +199,9 @@ class ListingReader:
                 phrase, PLACE_WORDS
             ):
                 continue
-            around = words.said_after(phrase, NEAR_BEFORE) or words.said_before(phrase, NEAR_AFTER)
+            around = any(e.field == CITY for e in effects) and (
+                words.said_after(phrase, NEAR_BEFORE) or words.said_before(phrase, NEAR_AFTER)
+            )
             if not words.take(phrase, negatable=negatable, reach=reach):
                 if phrase in words.negated:  # "no workers comp", "not in Texas": excluded
                     found.exclude(effects)

@@ -7,8 +7,9 @@ read again by another: "auto repair" taken as an industry is not also the line "
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 from harper_search.terms import MIN_SHORT_FORM, STOP_WORDS, cut_short, hyphen_joins, stem, words
 
@@ -28,6 +29,13 @@ LIST_JOINS = frozenset({"and", "or", "nor", "&"})
 
 def _key(word: str) -> str:
     return stem(word.replace("'", "").replace("\u2019", ""))
+
+
+@lru_cache(maxsize=8192)
+def _keys_of(phrase: str) -> tuple[str, ...]:
+    """A phrase's words as they are compared (the book's values recur from question to
+    question, so each is stemmed once)."""
+    return tuple(_key(w) for w in words(phrase))
 
 
 @dataclass
@@ -52,7 +60,7 @@ class QuestionWords:
         """Mark every free occurrence of ``phrase`` as taken; True when one was found. With
         ``negatable``, occurrences within ``reach`` words after a negation ("not submitted")
         are taken but do not count (they are noted in ``negated``)."""
-        wanted = [_key(w) for w in words(phrase)]
+        wanted = _keys_of(phrase)
         found = said_negated = False
         for start in self._starts(wanted):
             self.taken[start : start + len(wanted)] = [True] * len(wanted)
@@ -88,12 +96,12 @@ class QuestionWords:
 
     def said_after(self, phrase: str, before: frozenset[str]) -> bool:
         """Whether a free occurrence of ``phrase`` comes right after one of ``before``."""
-        wanted = [_key(w) for w in words(phrase)]
+        wanted = _keys_of(phrase)
         return any(start and self.raw[start - 1] in before for start in self._starts(wanted))
 
     def said_before(self, phrase: str, after: frozenset[str]) -> bool:
         """Whether a free occurrence of ``phrase`` comes right before one of ``after``."""
-        wanted = [_key(w) for w in words(phrase)]
+        wanted = _keys_of(phrase)
         size = len(wanted)
         return any(
             start + size < len(self.raw) and self.raw[start + size] in after
@@ -102,20 +110,23 @@ class QuestionWords:
 
     def give_back(self, phrase: str) -> None:
         """Free again every taken occurrence of ``phrase`` (a reading that named nothing)."""
-        wanted = [_key(w) for w in words(phrase)]
+        wanted = _keys_of(phrase)
         for i in self._occurrences(wanted):
             self.taken[i : i + len(wanted)] = [False] * len(wanted)
 
-    def _starts(self, wanted: list[str]) -> list[int]:
+    def _starts(self, wanted: Sequence[str]) -> list[int]:
         """Where ``wanted`` is written with none of its words taken yet."""
         size = len(wanted)
         return [i for i in self._occurrences(wanted) if not any(self.taken[i : i + size])]
 
-    def _occurrences(self, wanted: list[str]) -> list[int]:
+    def _occurrences(self, wanted: Sequence[str]) -> list[int]:
         size = len(wanted)
         if not size:
             return []
-        return [i for i in range(len(self.keys) - size + 1) if self.keys[i : i + size] == wanted]
+        target = tuple(wanted)
+        return [
+            i for i in range(len(self.keys) - size + 1) if tuple(self.keys[i : i + size]) == target
+        ]
 
     def _negated(self, start: int, reach: int = 3) -> bool:
         if start in self.listed_after_negation:
@@ -129,12 +140,19 @@ class QuestionWords:
         and note the later items of each list whose first item a negation comes right before:
         "without general liability or commercial auto" leaves out both. Call before taking
         phrases, so the order they are taken in does not matter."""
+        at: dict[str, list[int]] = {}
+        for index, key in enumerate(self.keys):
+            at.setdefault(key, []).append(index)
         spans: dict[int, tuple[int, int]] = {}
         for phrase, reach in phrases.items():
-            wanted = [_key(w) for w in words(phrase)]
-            for start in self._occurrences(wanted):
-                if start + len(wanted) > spans.get(start, (0, 0))[0]:
-                    spans[start] = (start + len(wanted), reach)
+            wanted = _keys_of(phrase)
+            size = len(wanted)
+            for start in at.get(wanted[0], []) if wanted else []:
+                if (
+                    tuple(self.keys[start : start + size]) == wanted
+                    and start + size > spans.get(start, (0, 0))[0]
+                ):
+                    spans[start] = (start + size, reach)
         previous: tuple[int, int] | None = None
         negated = False
         for start in sorted(spans):

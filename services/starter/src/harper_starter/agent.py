@@ -211,7 +211,7 @@ class StarterAgent:
                 elsewhere = await resolve_by_spans(self.index, without_mention(query, written))
                 if elsewhere.account is not None:
                     spanned = elsewhere
-            if asking:
+            if asking and spanned is not looked_up:  # a look-up above was checked already
                 spanned = await self._unless_a_word_of_the_book(spanned, query)
             named = spanned.account is not None or bool(spanned.ambiguous)
             a_place = by_person_for_book = False
