@@ -244,6 +244,20 @@ class ListingEngine:
         draft.notes.append("Ranked by meaning over account descriptions, not an exact filter.")
         return draft
 
+    async def closest(
+        self, session: ToolSession, accounts: list[AccountPayload], today: date, head: str
+    ) -> Draft:
+        """``accounts`` in the order a description search ranked them, under ``head``, with the
+        latest communication of the first few."""
+        draft = Draft(answer="")
+        rows = [_row(n, a, today, True) for n, a in enumerate(accounts, start=1)]
+        for account in accounts:
+            draft.cite(f"accounts/{account.account_id}/state.md")
+        evidence = await self._evidence(session, accounts, draft)
+        draft.answer = "\n".join([head, *rows, *evidence])
+        draft.notes.append("Ranked by meaning over account descriptions, not an exact filter.")
+        return draft
+
     async def thing_named(self, session: ToolSession, words: str) -> str:
         """The two words of ``words`` the files of two accounts or more write side by side (one
         thing named: "risk pool", "loss runs"), said as the question wrote them; "" when none.

@@ -64,6 +64,13 @@ class ListingWords:
     """Shorthand for a line of coverage and the line ("workers comp" -> Workers' Compensation)."""
     shorthand: tuple[tuple[str, tuple[str, ...]], ...] = ()
     """A word of the trade cut short and its fuller forms ("cert" -> certificate, COI)."""
+    comparison_words: tuple[tuple[tuple[str, ...], str], ...] = ()
+    """Words before a named account that compare with it ("besides", "like") and what they ask
+    (``COMPARISONS``): each entry as its lower-case words."""
+    comparison_fields: tuple[tuple[tuple[str, ...], str], ...] = ()
+    """Words naming the field of "the same <field> as" and the field (``COMPARED_FIELDS``)."""
+    other_words: frozenset[str] = frozenset()
+    """Words asking for the accounts other than a named one ("else", "other")."""
 
     @property
     def line_names(self) -> frozenset[str]:
@@ -113,7 +120,31 @@ def parse_listing_words(categories: str) -> ListingWords:
             (_one_word(row[0], "Shorthand"), tuple(_list(row[1])))
             for row in _rows(sections, "Shorthand", 2)
         ),
+        comparison_words=_worded(sections, "Words that compare with a named account", COMPARISONS),
+        comparison_fields=_worded(sections, "Fields a comparison names", COMPARED_FIELDS),
+        other_words=_one_word_table(sections, "Words for the other accounts"),
     )
+
+
+COMPARISONS = frozenset({"aside", "like", "same"})
+"""What a comparison with a named account asks: the others that fit the rest of the question
+(``aside``), also the accounts most like it (``like``), its own value of a field (``same``)."""
+COMPARED_FIELDS = frozenset({"carrier", "state", "city", "industry", "stage", "coverage"})
+
+
+def _worded(
+    sections: dict[str, list[list[str]]], table: str, allowed: frozenset[str]
+) -> tuple[tuple[tuple[str, ...], str], ...]:
+    """A table of entries (several per cell) and what each stands for, one of ``allowed``."""
+    found: list[tuple[tuple[str, ...], str]] = []
+    for row in _rows(sections, table, 2):
+        meant = row[1].strip().lower()
+        if meant not in allowed:
+            raise SkillError(
+                CATEGORIES_FILE, f"{table}: {row[1]!r} is not one of {sorted(allowed)}"
+            )
+        found += [(tuple(entry.lower().split()), meant) for entry in _list(row[0])]
+    return tuple(found)
 
 
 def _one_word_table(sections: dict[str, list[list[str]]], table: str) -> frozenset[str]:

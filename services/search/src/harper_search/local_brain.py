@@ -24,7 +24,15 @@ from harper_common.messages.query import AgentRequest
 from harper_search.account_engine import AccountEngine
 from harper_search.asked_by_examples import AskedByExamples
 from harper_search.book_values import CatalogBook
+from harper_search.carriers import carriers_named
 from harper_search.catalog import Catalog
+from harper_search.comparisons import (
+    NAME_NOISE,
+    Comparison,
+    Comparisons,
+    ComparisonWords,
+    writes_name,
+)
 from harper_search.denials import Denials
 from harper_search.draft import Draft
 from harper_search.extra_dates import DatedAccount, dated_in_month, month_label
@@ -34,6 +42,7 @@ from harper_search.listing_query import ListingQuery
 from harper_search.listing_reader import ListingReader
 from harper_search.listing_words import ListingWords
 from harper_search.own_actions import OwnActions
+from harper_search.places import STATE_NAMES
 from harper_search.session import ToolSession
 from harper_search.spelling import correct_cues
 from harper_search.staff import name_parts
@@ -41,13 +50,14 @@ from harper_search.state_fields import asked_fields
 from harper_search.terms import MIN_SHORT_FORM, STOP_WORDS, cut_short, stem, term_set, words
 from harper_search.tool_specs import (
     LOOKUP_ACCOUNT,
+    SEARCH_DESCRIPTIONS,
     SEARCH_FILES,
     LookupAccountInput,
+    SearchDescriptionsInput,
     SearchFilesInput,
 )
 
 NAME_MATCH = 0.75
-_NAME_NOISE = frozenset({"llc", "inc", "co", "corp", "the", "and", "of", "ltd", "company", "&"})
 
 
 ONE_THING = re.compile(r"\bthe\s+[a-z]+(?<!s)(?:'s)?\b(?!\s+(?:accounts?|clients?|ones?)\b)", re.I)
@@ -58,6 +68,11 @@ LISTING_CUE = re.compile(
     re.I,
 )
 """Words of a question about several accounts."""
+ASKS_WHO = re.compile(r"\W*who\b", re.I)
+CARRIER_ASIDE = re.compile(r"\s*\(.*?\)")
+"""A note beside a carrier in state.md ("The Hartford (cancelled 10/28)")."""
+STATE_CODES = {code: name.title() for name, code in STATE_NAMES.items()}
+DESCRIPTION_HITS = 5
 
 
 MARK_HITS = 10
@@ -86,11 +101,20 @@ def about_one_account(request: AgentRequest) -> bool:
     )
 
 
-def said_of_one(question: str, accounts: list[AccountPayload]) -> list[AccountPayload] | None:
+def said_of_one(
+    question: str, accounts: list[AccountPayload], filters: DescriptionFilters | None = None
+) -> list[AccountPayload] | None:
     """Of the accounts a description read by meaning fits, the one whose own trade or name the
     question says, in full or cut short ("the vet" for a Veterinary Clinic, where "the new
-    building" only read as a category); None when the question says none or several."""
-    said = {w for w in words(question) if len(w) >= MIN_SHORT_FORM and w not in STOP_WORDS}
+    building" only read as a category); None when the question says none or several. A word
+    of a line, stage or place the ``filters`` hold names that filter, not an account ("inland
+    marine" and a "... Marine Repair" account)."""
+    read = _filter_words(filters) if filters is not None else set()
+    said = {
+        w
+        for w in words(question)
+        if len(w) >= MIN_SHORT_FORM and w not in STOP_WORDS and w not in read
+    }
 
     def says(account: AccountPayload) -> bool:
         own = words(f"{account.industry or ''} {account.account_name}")
@@ -98,6 +122,13 @@ def said_of_one(question: str, accounts: list[AccountPayload]) -> list[AccountPa
 
     named = [account for account in accounts if says(account)]
     return named if len(named) == 1 else None
+
+
+def _filter_words(filters: DescriptionFilters) -> set[str]:
+    """The words of the lines, stages and places a filter holds (not its industries)."""
+    values = [*(filters.insurance_type or ()), *(filters.stage or ())]
+    values += [*(filters.city or ()), *(filters.state or ())]
+    return {word for value in values for word in words(value)}
 
 
 def one_account_meant(question: str) -> bool:
@@ -131,9 +162,15 @@ class LocalBrain:
         self.listings = ListingEngine(catalog, own_actions, Denials(words.denial_words))
         self.events = frozenset(stem(word) for word in words.event_words)
         self.history = HistoryChanges(catalog.memory)
+        self.comparisons = Comparisons(
+            ComparisonWords(words.comparison_words, words.comparison_fields, words.other_words)
+        )
 
     async def answer(self, request: AgentRequest, session: ToolSession, today: date) -> Draft:
         question = request.query
+        compared = self._compared_with(request)
+        if compared is not None:
+            return await self._besides(session, request, compared, today)
         if request.account is not None:
             account = request.account
             await session.think(f"Reading {account.account_name} (account {account.account_id}).")
@@ -211,7 +248,7 @@ class LocalBrain:
                 if found is not None and len(found) != 1:
                     found = await self._described_one(session, listing, today) or found
                 if found is not None and len(found) > 1:
-                    found = said_of_one(question, found) or found
+                    found = said_of_one(question, found, listing.filters) or found
             if found is not None and len(found) == 1:
                 one = (found[0].account_id, found[0].account_name)
                 why = f"Only {one[1]} fits the description: reading it."
@@ -257,6 +294,101 @@ class LocalBrain:
             "No value of the book is close to the question: searching descriptions."
         )
         return await self.listings.by_description(session, question, listing, today)
+
+    def _compared_with(self, request: AgentRequest) -> Comparison | None:
+        """The account a question about many accounts compares with ("who else in Texas
+        besides <name>"), the one the starter resolved when it did."""
+        given = self.catalog.get(request.account.account_id) if request.account else None
+        if request.account is not None and given is None:
+            return None
+        with_cards = list(self.catalog.cards.values()) if given is None else []
+        comparison = self.comparisons.read(request.query, with_cards, given)
+        if comparison is None:
+            return None
+        rest = comparison.rest.replace("{value}", "")
+        if comparison.asks != "same" and not (
+            LISTING_CUE.search(comparison.rest) or ASKS_WHO.match(rest)
+        ):
+            return None  # "I'd like the Pham file": no question about other accounts
+        if self.comparisons.names_another(rest, list(self.catalog.cards.values()), comparison):
+            return None  # "does Pham have the same carrier as Acadia": about Pham
+        return comparison
+
+    async def _besides(
+        self, session: ToolSession, request: AgentRequest, comparison: Comparison, today: date
+    ) -> Draft:
+        """The question about the other accounts than the one it compares with, read without
+        it: the listing of what the rest asks, with that account left out; "the same <field>
+        as" asks for its own value; "like" it with nothing else asked, the accounts whose
+        descriptions read closest to its own."""
+        name, account_id = comparison.account_name, comparison.account_id
+        await session.think(f"The question compares with {name}: the other accounts.")
+        own = await self._payload(session, account_id)
+        rest = comparison.rest
+        if comparison.asks == "same":
+            values = self._values(comparison, own)
+            if not values:
+                fields = " or ".join(comparison.fields) or "field the question names"
+                draft = Draft(answer=f"{name}'s {fields} is not in its state.md: nothing to match.")
+                draft.cite(f"accounts/{account_id}/state.md")
+                return draft
+            rest = rest.replace("{value}", " ".join(values))
+        rest = rest.replace("{value}", "").strip()
+        inner = request.model_copy(update={"query": rest, "account": None})
+        with session.setting_aside({account_id}):
+            if comparison.asks == "like" and own is not None:
+                corrected = correct_cues(rest, self.known_word)
+                listing = await self._read(corrected, today, (set(), set()), by_meaning=True)
+                if not listing.has_conditions and not term_set(listing.free_words):
+                    return await self._most_like(session, own, today)
+            draft = await self.answer(inner, session, today)
+        lines = draft.answer.split("\n", 1)
+        said = "(The account the question compares with is left out.)"
+        draft.answer = "\n".join([lines[0], said, *lines[1:]])
+        return draft
+
+    async def _payload(self, session: ToolSession, account_id: str) -> AccountPayload | None:
+        filters = DescriptionFilters(account_id=[account_id])
+        args = SearchDescriptionsInput(text="", filters=filters, limit=1)
+        result = await session.call(SEARCH_DESCRIPTIONS, args)
+        if result is None or result.is_error or not result.accounts:
+            return None
+        return result.accounts[0]
+
+    def _values(self, comparison: Comparison, own: AccountPayload | None) -> list[str]:
+        """The compared account's values of the fields "the same ... as" names, as a listing
+        question writes them ("Louisiana", "The Hartford", "Workers' Compensation and ...")."""
+        card = self.catalog.get(comparison.account_id)
+        found: list[str] = []
+        for field in comparison.fields:
+            if field == "carrier" and card is not None:
+                written = [str(v) for k, v in card.extra.items() if "carrier" in k.lower()]
+                named = sorted(carriers_named(" ".join(written)))
+                found += named or [CARRIER_ASIDE.sub("", w).strip() for w in written[:1]]
+            elif field == "state" and own is not None and own.state:
+                found.append(STATE_CODES.get(own.state.upper(), own.state))
+            elif field == "city" and own is not None and own.city:
+                found.append(own.city)
+            elif field == "industry" and own is not None and own.industry:
+                found.append(own.industry)
+            elif field == "stage" and own is not None:
+                found.append(own.stage)
+            elif field == "coverage" and own is not None and own.insurance_types:
+                found.append(" and ".join(own.insurance_types))
+        return [value for value in found if value]
+
+    async def _most_like(self, session: ToolSession, own: AccountPayload, today: date) -> Draft:
+        """The accounts whose descriptions read closest to ``own``'s (it left out)."""
+        text = own.industry or own.description or own.account_name
+        args = SearchDescriptionsInput(text=text[:300], limit=DESCRIPTION_HITS + 1)
+        result = await session.call(SEARCH_DESCRIPTIONS, args)  # the account itself set aside
+        found = result.accounts if result is not None and not result.is_error else []
+        accounts = found[:DESCRIPTION_HITS]
+        name = own.account_name
+        if not accounts:
+            return Draft(answer=f"No other account's description reads close to {name}'s.")
+        head = f"The accounts whose descriptions read closest to {name}'s ({own.industry}):"
+        return await self.listings.closest(session, accounts, today, head)
 
     async def _of_the_files(
         self,
@@ -448,8 +580,12 @@ class LocalBrain:
         asked = set(words(question))
         best: tuple[int, str, str] | None = None
         for card in list(self.catalog.cards.values()):
-            name_words = [w for w in words(card.name) if w not in _NAME_NOISE]
-            if name_words and all(w in asked for w in name_words):
+            name_words = [w for w in words(card.name) if w not in NAME_NOISE]
+            if (
+                name_words
+                and all(w in asked for w in name_words)
+                and writes_name(question, card.name)
+            ):
                 if best is None or len(name_words) > best[0]:
                     best = (len(name_words), card.account_id, card.name)
         if best is None:

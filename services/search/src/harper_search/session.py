@@ -8,7 +8,9 @@ Either way every call and its result is a progress event, so ``/query/stream`` s
 from __future__ import annotations
 
 import itertools
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Iterator
+from contextlib import contextmanager
+from dataclasses import replace
 
 from pydantic import BaseModel, JsonValue
 
@@ -46,6 +48,19 @@ class ToolSession:
         """What could not be run because a budget ran out (said in the answer's notes)."""
         self._executed: set[str] = set()
         self._ids = itertools.count(1)
+        self.set_aside: frozenset[str] = frozenset()
+        """Accounts the local engine's calls leave out of their results (an account the
+        question compares with: "who else ... besides it")."""
+
+    @contextmanager
+    def setting_aside(self, accounts: set[str]) -> Iterator[None]:
+        """While open, the local engine's searches and look-ups find nothing of ``accounts``."""
+        before = self.set_aside
+        self.set_aside = before | frozenset(accounts)
+        try:
+            yield
+        finally:
+            self.set_aside = before
 
     async def think(self, text: str) -> None:
         await self.progress.step(ThinkingStep(text=text))
@@ -57,7 +72,8 @@ class ToolSession:
             self.refused.append(f"{name}({_short_args(args)}): {refusal}")
             return None
         self.budget.charge(name)
-        return await self.run(f"local_{next(self._ids)}", name, args)
+        result = await self.run(f"local_{next(self._ids)}", name, args)
+        return _without(result, self.set_aside) if self.set_aside else result
 
     def can_call(self, name: str) -> bool:
         return self.budget.refusal(name) is None
@@ -119,6 +135,16 @@ class ToolSession:
             return await method(args, log)
 
         return run
+
+
+def _without(result: ToolResult, accounts: frozenset[str]) -> ToolResult:
+    """``result`` with nothing of ``accounts``: no account, name match or passage of theirs."""
+    return replace(
+        result,
+        accounts=[a for a in result.accounts if a.account_id not in accounts],
+        matches=[m for m in result.matches if m.account_id not in accounts],
+        passages=[p for p in result.passages if p.account_id not in accounts],
+    )
 
 
 def _short_args(args: BaseModel) -> str:
