@@ -10,7 +10,7 @@ import pytest
 from harper_common.skills import load_skills
 from harper_search.denials import Denials
 from harper_search.listing_words import load_listing_words
-from harper_search.terms import term_set
+from harper_search.terms import stem, term_set
 
 SKILLS = Path(__file__).resolve().parents[3] / "skills"
 
@@ -68,3 +68,15 @@ def test_a_question_about_what_never_happened(denials: Denials) -> None:
     assert denials.asks_what_did_not_happen("clients without a loss in five years")
     assert not denials.asks_what_did_not_happen("any non-owned autos on the list")
     assert not denials.asks_what_did_not_happen("any claims on file this year")
+
+
+def test_what_happened_decides_when_the_question_names_it_beside_its_circumstances() -> None:
+    words = load_listing_words(load_skills(SKILLS, "search"))
+    events = frozenset(stem(word) for word in words.event_words)
+    with_events = Denials(words.denial_words, events)
+    asked = term_set("which bakeries had hail claims")
+    hail_no_claim = "the hail dented the van, we paid it ourselves and never made a claim"
+    assert with_events.denies(hail_no_claim, "", asked)
+    assert not Denials(words.denial_words).denies(hail_no_claim, "", asked)  # hail is said
+    no_hail_claim = "no hail, but a claim for the walk-in cooler in May"
+    assert not with_events.denies(no_hail_claim, "", asked)

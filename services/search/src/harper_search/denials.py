@@ -30,6 +30,10 @@ class Denials:
     """The words that deny, and what a sentence or a question denies with them."""
 
     words: frozenset[str]
+    events: frozenset[str] = frozenset()
+    """The stems of words naming what happened ("claim", "accident"): when a sentence says one
+    the question asks about, whether it is denied decides ("the hail dented the van; we never
+    made a claim" is no hail claim, though it says hail)."""
 
     def is_denial(self, word: str) -> bool:
         lower = word.lower().replace("\u2019", "'")
@@ -51,6 +55,7 @@ class Denials:
 
     def _said_denied(self, text: str, wanted: set[str]) -> bool:
         found: list[bool] = []
+        events: list[bool] = []
         for clause in CLAUSE.split(text):
             said = _words(clause)
             names = _names(clause)
@@ -58,7 +63,10 @@ class Denials:
                 if word in STOP_WORDS or stem(word) not in wanted or word in names:
                     continue  # a word of a name ("Farm Bureau") is no thing denied
                 found.append(self._denied_at(said, at))
-        return bool(found) and all(found)
+                if stem(word) in self.events:
+                    events.append(found[-1])
+        decisive = events or found
+        return bool(decisive) and all(decisive)
 
     def _denied_at(self, said: list[str], at: int) -> bool:
         """A denial word among the few words before ``said[at]`` (small words not counted:

@@ -159,8 +159,9 @@ class LocalBrain:
         words = self.reader.words
         by_examples = AskedByExamples(self.reader.matcher.vectors, words.field_examples)
         self.accounts = AccountEngine(known_word, words.shorthand, by_examples)
-        self.listings = ListingEngine(catalog, own_actions, Denials(words.denial_words))
         self.events = frozenset(stem(word) for word in words.event_words)
+        denials = Denials(words.denial_words, self.events)
+        self.listings = ListingEngine(catalog, own_actions, denials)
         self.history = HistoryChanges(catalog.memory)
         self.comparisons = Comparisons(
             ComparisonWords(words.comparison_words, words.comparison_fields, words.other_words)
