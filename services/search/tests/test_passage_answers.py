@@ -6,6 +6,8 @@ from datetime import UTC, datetime
 
 from harper_common.messages.index import PassageHit
 from harper_search.passage_answers import (
+    Unit,
+    answer_to,
     asked_kinds,
     best_units,
     goes_on,
@@ -71,6 +73,16 @@ def test_a_question_asked_in_a_call_is_answered_by_the_next_turn() -> None:
     ]
     [best, *_] = best_units("what is the payroll", hits)
     assert best.text.endswith("payroll?") and best.hit.after == "Rick: About $390,000."
+
+
+def test_a_request_to_tell_is_answered_by_the_next_turn_like_a_question() -> None:
+    reply = "Priya: Two ovens, a walk-in and a mixer, about 1,400 square feet."
+    asking = hit("Nadia: Got it. Walk me through the kitchen.", 2, kind="turn", after=reply)
+    assert answer_to(Unit(text=asking.text, hit=asking, rank=0, score=1.0)) == reply
+    checking = hit("Priya: Let me check with my partner.", 2, kind="turn", after="Nadia: Sure.")
+    assert answer_to(Unit(text=checking.text, hit=checking, rank=0, score=1.0)) == ""
+    telling = hit("Nadia: We sent the quote to you.", 2, kind="turn", after="Priya: Thanks.")
+    assert answer_to(Unit(text=telling.text, hit=telling, rank=0, score=1.0)) == ""
 
 
 def test_a_revised_amount_answers_and_the_older_is_kept_as_what_it_was() -> None:

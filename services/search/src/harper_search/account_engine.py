@@ -27,9 +27,9 @@ from harper_search.line_hit import LineHit
 from harper_search.number_words import figures_in_words
 from harper_search.passage_answers import (
     Unit,
+    answer_to,
     asked_kinds,
     best_units,
-    goes_on,
     holds,
     roots,
 )
@@ -615,8 +615,9 @@ class AccountEngine:
             if source != hit.path and await read_to_cite(session, source):
                 draft.cite(source)  # a summary's sentence: the source it summarises is cited too
             said = f'"{unit.text}"'
-            if (unit.text.rstrip().endswith("?") or goes_on(hit)) and hit.after:
-                said += f' then "{" ".join(hit.after.split())}"'
+            answer = answer_to(unit)
+            if answer:
+                said += f' then "{answer}"'
             figures = figures_in_words(said)
             if figures:
                 said += f" ({', '.join(figures)} in figures)"  # said in words on a call

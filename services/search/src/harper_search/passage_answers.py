@@ -409,9 +409,26 @@ def answer_to(unit: Unit) -> str:
     """What the next turn or message says to ``unit`` when it asks a question or its speaker
     goes on after a short reaction (one line), else ""."""
     hit = unit.hit
-    if hit.after and (unit.text.rstrip().endswith("?") or goes_on(hit)):
+    asks = unit.text.rstrip().endswith("?") or requests(unit.text)
+    if hit.after and (asks or goes_on(hit)):
         return " ".join(hit.after.split())
     return ""
+
+
+LISTENER = frozenset({"me", "us"})
+PROPOSING = frozenset({"let"})
+"""A base-form verb before "me" that proposes, not asks ("Let me check with Dana")."""
+
+
+def requests(text: str) -> bool:
+    """Whether a turn ends by asking the listener for something in the imperative ("Tell me
+    about the plant.", "Walk us through the claim."): a verb in its base form, then "me" or
+    "us". Like a question, what the next turn says answers it."""
+    said = [w.lower() for w in _WORDS.findall(SPEAKER.sub("", last_sentence(text), count=1))]
+    if len(said) < 2 or said[1] not in LISTENER or said[0] in PROPOSING:
+        return False
+    forms = getAllLemmas(said[0])
+    return said[0] in forms.get("VERB", ())
 
 
 def goes_on(hit: PassageHit) -> bool:
