@@ -191,9 +191,10 @@ async def test_a_name_in_every_file_leaves_the_passage_query(tmp_path: Path) -> 
 
 
 def test_words_beyond_the_fields_asked_are_what_else_the_question_says() -> None:
-    question = "how far is the propane tank from the shed"
+    question = "what's the status of the propane tank by the shed"
     fields = asked_fields(question)
-    assert [f.name for f in fields] == ["stage"]  # "how far" along reads as the stage
+    assert [f.name for f in fields] == ["stage"]  # "status" reads as the stage
+    assert asked_fields("how far is the propane tank from the shed") == []  # a distance
     assert {"propane", "tank", "shed"} <= words_beyond(question, fields, [])
     assert words_beyond("what's their address", asked_fields("what's their address"), []) == set()
     assert len(words_beyond("is it bound yet", asked_fields("is it bound yet"), [])) < 2

@@ -111,7 +111,9 @@ STATE_FIELDS: tuple[StateField, ...] = (
         "stage",
         "Stage",
         _re(
-            r"\b(stage|status|where (are|do) we|where.{0,20}\b(stand|at)\b|pipeline|how far|"
+            r"\b(stage|status|where (are|do) we|where.{0,20}\b(stand|at)\b|pipeline|"
+            # "how far along", "how far did we get"; not a distance ("how far do they haul")
+            r"how far (?:along|are we|is it|did we|have we)|"
             r"progress|state of play|update on|what'?s up with|latest on)\b"
             # a yes/no question about a stage: "is the bakery bound yet", "are they quoted"
             r"|^(?:is|are|has|have)\b.{0,60}\b(?:bound|quoted|submitted|closed|won|lost)\b"
