@@ -3,7 +3,12 @@ line that announces it, a signature is nobody's answer, a forwarded message has 
 
 from __future__ import annotations
 
+from dataclasses import replace
+
+from harper_search.answer_text import says_something
 from harper_search.passages import carries_list, passages
+from harper_search.ranking import findings
+from harper_search.topics import TOPICS
 
 PATH = "accounts/70208/sources/emails/email_20261026_1900/raw.txt"
 EMAIL = """From: Nell Ortiz <nell@agency.example>
@@ -53,3 +58,31 @@ def test_the_signature_is_left_out_and_a_forward_speaks_for_its_writer() -> None
     assert not any("Senior Underwriter" in p.text for p in found)
     assert {p.speaker for p in found if "please provide" in p.text} == {"Ida Marsh"}
     assert {p.speaker for p in found if p.text.startswith("Gwen")} == {"Nell Ortiz"}
+
+
+CARD_EMAIL = """From: Nell Ortiz <nell@agency.example>
+To: Gwen Hale <gwen@client.example>
+Date: 2026-10-27T19:00:00Z
+Subject: numbers
+
+Gwen, the package came in at $9,800 for the year.
+
+Nell
+
+Nell Ortiz
+Account Executive | Ortiz Insurance Partners
+(555) 555-0100 | nell@agency.example
+"""
+
+
+def test_the_writers_card_under_a_first_name_sign_off_is_kept_apart_as_a_card() -> None:
+    found = passages(PATH, CARD_EMAIL)
+    cards = [p for p in found if p.card]
+    assert len(cards) == 1 and cards[0].text.startswith("Nell Ortiz Account Executive")
+    assert "(555) 555-0100" in cards[0].text  # still there to back the writer's number
+    assert not says_something(cards[0])
+    competitor = next(t for t in TOPICS if t.name == "competitor")
+    unmarked = [replace(p, card=False) for p in found]
+    assert any("Partners" in f.passage.text for f in findings(competitor, unmarked, set()))
+    assert all(not f.passage.card for f in findings(competitor, found, set()))
+    assert any(p.text.endswith("$9,800 for the year.") and not p.card for p in found)

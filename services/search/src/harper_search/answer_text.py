@@ -46,8 +46,9 @@ SAYS_SOMETHING = 4
 
 
 def says_something(passage: Passage) -> bool:
-    """A passage of a message's body (not its headers) of a few words at least."""
-    return passage.position > 0 and len(passage.text.split()) >= SAYS_SOMETHING
+    """A passage of a message's body (not its headers, not a signature card) of a few words at
+    least."""
+    return passage.position > 0 and not passage.card and len(passage.text.split()) >= SAYS_SOMETHING
 
 
 def overview_line(path: str, found: Sequence[Passage], contact: str | None = None) -> str:

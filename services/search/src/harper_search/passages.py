@@ -38,6 +38,8 @@ class Passage:
     date: str
     channel: str
     position: int
+    card: bool = False
+    """The writer's signature card (name, title, numbers): backs a contact detail, says nothing."""
 
 
 def channel_of(path: str) -> str:
@@ -59,8 +61,9 @@ def passages(path: str, text: str) -> list[Passage]:
     if headers.get("subject"):
         subject = headers["subject"]
         found.append(_passage(path, subject, sender, "", date, channel, 0))
-    lines = body.splitlines() if channel in ("calls", "sms") else _units(body)
-    for line in lines:
+    talk = channel in ("calls", "sms")
+    lines = [(line, False) for line in body.splitlines()] if talk else _units(body, sender)
+    for line, card in lines:
         line = line.strip()
         if not line or _SIGNATURE.match(line):
             continue
@@ -72,9 +75,10 @@ def passages(path: str, text: str) -> list[Passage]:
         whole = short_turn or _LIST_ITEM.match(words) is not None
         for sentence in [words] if whole else _SENTENCE_END.split(words):
             if sentence.strip():
-                found.append(
-                    _passage(path, sentence.strip(), speaker, previous, date, channel, len(found))
+                said = _passage(
+                    path, sentence.strip(), speaker, previous, date, channel, len(found)
                 )
+                found.append(replace(said, card=card))
         previous = words
     return _with_lists(found)
 
@@ -84,23 +88,37 @@ def carries_list(text: str) -> bool:
     return _LEAD_IN_LIST.search(text) is not None
 
 
-def _units(body: str) -> list[str]:
+def _units(body: str, sender: str | None = None) -> list[tuple[str, bool]]:
     """An email's body as units people wrote: a paragraph's wrapped lines joined, each list item
     (with its own wrapped lines) apart, a forwarded header line or a sign-off alone; the name and
-    title lines under a sign-off are left out (a signature is nobody's answer)."""
+    title lines under a sign-off, or under the writer's full name alone on its line (a card:
+    "Marcus Odom" / "Account Executive | ..."), are left out (a signature is nobody's answer),
+    but the card is kept whole and marked, for what it backs (the writer's number)."""
     units: list[list[str]] = []
+    cards: set[int] = set()
     signing = False  # the lines after a sign-off ("Thanks,") up to a blank line: name, title
+    carding = False  # the lines of the writer's card, up to a blank line
+    name = (sender or "").strip().lower()
     for raw in body.splitlines():
         line = raw.strip()
         if signing and line and not _FORWARDED.match(line):
             continue
+        if carding and line and not _FORWARDED.match(line):
+            units[-1].append(line)
+            continue
+        if name and " " in name and line.lower() == name:
+            carding = True  # the writer's card starts with their full name alone
+            cards.add(len(units))
+            units.append([line])
+            continue
+        carding = False
         signing = bool(_SIGNATURE.match(line)) or (signing and bool(line))
         alone = _LIST_ITEM.match(line) or _FORWARDED.match(line) or _SIGNATURE.match(line)
         if not line or alone or not units or not units[-1] or _ends_unit(units[-1][-1]):
             units.append([])
         if line:
             units[-1].append(line)
-    return [" ".join(unit) for unit in units if unit]
+    return [(" ".join(unit), at in cards) for at, unit in enumerate(units) if unit]
 
 
 def _ends_unit(line: str) -> bool:

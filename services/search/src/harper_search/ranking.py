@@ -84,6 +84,7 @@ def findings(
     scored = [
         Finding(topic=topic, passage=p, score=score_passage(topic, p, question_terms, received))
         for p in candidates
+        if not p.card  # a signature card says nothing of any topic
     ]
     scored = [f for f in scored if f.score >= MIN_SCORE]
     scored.sort(key=lambda f: (-f.score, f.passage.date, f.passage.path, f.passage.position))
