@@ -19,3 +19,10 @@ def test_small_counts_and_numbers_already_in_digits_are_left_alone() -> None:
 
 def test_grand_says_thousands() -> None:
     assert figures_in_words("Jo: About a hundred forty grand, done by spring.") == ("140,000",)
+
+
+def test_a_decimal_said_with_its_scale_is_the_whole_amount() -> None:
+    assert figures_in_words("Sam: Call it three point four million for the building.") == (
+        "3,400,000",
+    )
+    assert figures_in_words("payroll about one point two five million") == ("1,250,000",)

@@ -14,6 +14,9 @@ SMALLEST = 100
 
 _DIGITS = re.compile(r"\d[\d,]*(?:\.\d+)?")
 _THOUSANDS = re.compile(r"\s*(?:grand|k)\b", re.IGNORECASE)
+_SCALED = re.compile(r"\b(\d+\.\d+) (1000|1000000|1000000000)\b")
+"""What ``alpha2digit`` makes of a decimal said with its scale ("two point six million":
+"2.6 1000000")."""
 """What follows a figure said in thousands ("a hundred twenty grand")."""
 
 
@@ -26,6 +29,7 @@ def figures_in_words(text: str) -> tuple[str, ...]:
         converted = alpha2digit(text, "en")
     except Exception:  # text2num's parser: odd input gives no figures, never an error
         return ()
+    converted = _SCALED.sub(_scaled, converted)
     found: list[str] = []
     for match in _DIGITS.finditer(converted):
         bare = match.group(0).replace(",", "")
@@ -36,3 +40,11 @@ def figures_in_words(text: str) -> tuple[str, ...]:
         if figure not in found:
             found.append(figure)
     return tuple(found)
+
+
+def _scaled(match: re.Match[str]) -> str:
+    """The decimal times its scale, as a whole number ("2.6 1000000" -> "2600000")."""
+    whole, fraction = match.group(1).split(".")
+    scale = len(match.group(2)) - 1  # zeros of the scale
+    digits = (fraction + "0" * scale)[:scale]
+    return str(int(whole + digits)) if len(fraction) <= scale else match.group(0)
