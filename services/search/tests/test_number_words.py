@@ -26,3 +26,19 @@ def test_a_decimal_said_with_its_scale_is_the_whole_amount() -> None:
         "3,400,000",
     )
     assert figures_in_words("payroll about one point two five million") == ("1,250,000",)
+
+
+def test_a_count_said_in_words_answers_a_question_about_a_count() -> None:
+    from harper_search.passages import passages
+    from harper_search.ranking import findings
+    from harper_search.topics import TOPICS
+
+    call = (
+        "Date: 2026-08-04T17:30:00Z\nParticipants: Ana Ruiz, Lee Park\n\n"
+        "Ana: How many people on payroll?\nLee: Twelve, counting the two drivers.\n"
+        "Ana: Any trucks?\nLee: We rent when we need one, maybe twice a year.\n"
+    )
+    found = passages("accounts/1/sources/calls/call_20260804_1730/raw.txt", call)
+    employees = next(t for t in TOPICS if t.name == "employee_count")
+    [best, *_] = findings(employees, found, set())
+    assert best.passage.text.startswith("Twelve") and best.passage.speaker == "Lee"

@@ -21,15 +21,22 @@ _SCALED = re.compile(r"\b(\d+\.\d+) (1000|1000000|1000000000)\b")
 
 
 @lru_cache(maxsize=4096)
+def in_figures(text: str) -> str:
+    """``text`` with the numbers it says in words written in figures ("Sixteen, counting the
+    bar staff" -> "16, counting the bar staff"); as it is when text2num cannot read it."""
+    try:
+        converted: str = alpha2digit(text, "en")
+    except Exception:  # text2num's parser: odd input is left as it is, never an error
+        return text
+    return _SCALED.sub(_scaled, converted)
+
+
+@lru_cache(maxsize=4096)
 def figures_in_words(text: str) -> tuple[str, ...]:
     """The numbers of at least ``SMALLEST`` that ``text`` writes in words, as figures with
     thousands commas ("15,400"); numbers it already writes in digits are not repeated."""
     written = {d.replace(",", "") for d in _DIGITS.findall(text)}
-    try:
-        converted = alpha2digit(text, "en")
-    except Exception:  # text2num's parser: odd input gives no figures, never an error
-        return ()
-    converted = _SCALED.sub(_scaled, converted)
+    converted = in_figures(text)
     found: list[str] = []
     for match in _DIGITS.finditer(converted):
         bare = match.group(0).replace(",", "")

@@ -10,6 +10,7 @@ import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
+from harper_search.number_words import in_figures
 from harper_search.passages import Passage, carries_list
 from harper_search.terms import term_set
 from harper_search.topics import Topic
@@ -44,8 +45,10 @@ def score_passage(
         topic.asks.search(context) or topic.says.search(context)
     )
     value = topic.value.search(text) if topic.value else None
+    if value is None and topic.value is not None and topic.value_required:
+        value = topic.value.search(in_figures(text))  # a count said in words: "Sixteen."
     if topic.name == "employee_count" and value is None and answers_question:
-        value = SMALL_NUMBER.search(text)
+        value = SMALL_NUMBER.search(in_figures(text))
     if topic.value is not None and topic.value_required and value is None:
         return 0.0
     score = 0.0
