@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from harper_search.answer_text import says_something
-from harper_search.passages import carries_list, passages
+from harper_search.passages import carries_list, is_header, passages
 from harper_search.ranking import findings
 from harper_search.topics import TOPICS
 
@@ -86,3 +86,33 @@ def test_the_writers_card_under_a_first_name_sign_off_is_kept_apart_as_a_card() 
     assert any("Partners" in f.passage.text for f in findings(competitor, unmarked, set()))
     assert all(not f.passage.card for f in findings(competitor, found, set()))
     assert any(p.text.endswith("$9,800 for the year.") and not p.card for p in found)
+
+
+FORWARDED_REQUEST = """From: Nell Ortiz <nell@agency.example>
+To: Gwen Hale <gwen@client.example>
+Date: 2026-10-28T19:00:00Z
+Subject: FW: a few questions
+
+Gwen - the underwriter needs the below, most of it you'll know.
+
+---------- Forwarded message ---------
+From: Ida Marsh <imarsh@carrier.example>
+Subject: a few questions
+
+Before I can quote:
+1. Age of the roof
+2. Distance to the nearest hydrant
+
+> On Mon, Oct 26, 2026 at 9:00 AM Nell Ortiz wrote:
+> Ida, anything else you need?
+"""
+
+
+def test_a_request_is_answered_by_its_items_not_by_a_pointer_or_a_header() -> None:
+    found = passages(PATH, FORWARDED_REQUEST)
+    headers = [p.text for p in found if is_header(p)]
+    assert "Subject: a few questions" in headers
+    assert any(text.endswith("wrote:") for text in headers)
+    asked = next(t for t in TOPICS if t.name == "underwriter_question")
+    [best, *_] = findings(asked, found, set())
+    assert best.passage.text.startswith("Before I can quote: 1. Age of the roof")

@@ -18,6 +18,8 @@ _LIST_ITEM = re.compile(r"^(?:\d{1,2}[.)]|[-*•])\s+\S")
 """A numbered or bulleted item of a list."""
 _FORWARDED = re.compile(r"^(?:from|to|cc|sent|date|subject):\s", re.IGNORECASE)
 """A header line of a forwarded or quoted message inside an email's body."""
+_WROTE = re.compile(r"^>*\s*On\b.{4,160}\bwrote:\s*$")
+"""The line a reply puts above the message it quotes ("On Wed, Jun 24, 2026, Ann <...> wrote:")."""
 _LEAD_IN_LIST = re.compile(r":\s+(?:\d{1,2}[.)]|[-*•])\s+\S")
 LONG_LINE = 300
 """Transcript and text lines shorter than this stay whole (one turn, one passage)."""
@@ -81,6 +83,12 @@ def passages(path: str, text: str) -> list[Passage]:
                 found.append(replace(said, card=card))
         previous = words
     return _with_lists(found)
+
+
+def is_header(passage: Passage) -> bool:
+    """A header line of a message forwarded or quoted in an email ("Subject: ..."): where it
+    came from, not what anyone said."""
+    return _FORWARDED.match(passage.text) is not None or _WROTE.match(passage.text) is not None
 
 
 def carries_list(text: str) -> bool:

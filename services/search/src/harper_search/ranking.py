@@ -11,7 +11,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from harper_search.number_words import in_figures
-from harper_search.passages import Passage, carries_list
+from harper_search.passages import Passage, carries_list, is_header
 from harper_search.terms import term_set
 from harper_search.topics import Topic
 
@@ -19,6 +19,8 @@ MIN_SCORE = 2.0
 KEEP_RATIO = 0.75
 SMALL_NUMBER = re.compile(r"\b\d{1,4}\b")
 _REQUESTS = frozenset({"missing_document", "underwriter_question"})
+POINTS_ON = re.compile(r"\b(?:below|as follows|the following)\b", re.IGNORECASE)
+"""Words of a sentence that only points at what comes further on ("needs the below")."""
 """Topics whose answer is what someone asked for."""
 _MULTI_VALUED = frozenset(
     {"missing_document", "objection", "underwriter_question", "competitor", "carrier"}
@@ -72,6 +74,8 @@ def score_passage(
         score -= 0.5
     if topic.name in _REQUESTS and carries_list(text):
         score += 2.0  # "please provide: 1. ... 2. ...": the request itself, item by item
+    elif topic.name in _REQUESTS and POINTS_ON.search(text):
+        score -= 1.5  # "the underwriter needs the below": the request is further on
     return score
 
 
@@ -87,7 +91,7 @@ def findings(
     scored = [
         Finding(topic=topic, passage=p, score=score_passage(topic, p, question_terms, received))
         for p in candidates
-        if not p.card  # a signature card says nothing of any topic
+        if not p.card and not is_header(p)  # a card or a header says nothing of any topic
     ]
     scored = [f for f in scored if f.score >= MIN_SCORE]
     scored.sort(key=lambda f: (-f.score, f.passage.date, f.passage.path, f.passage.position))
