@@ -77,13 +77,15 @@ class Comparisons:
         tokens = [Token(m.group(), m.start(), m.end()) for m in TOKEN.finditer(question)]
         if not tokens or not self.words.phrases:
             return None
+        candidates: list[AccountCard] | None = [given] if given is not None else None
         for at, length, asks in self._phrases(tokens):
             start = at + length
             while start < len(tokens) and tokens[start].key in ARTICLES:
                 start += 1
             if start >= len(tokens):
                 continue
-            candidates = [given] if given is not None else list(cards)
+            if candidates is None:
+                candidates = list(cards)  # the book's accounts, once a comparing word is found
             named = _named_at(tokens, start, candidates)
             if named is None:
                 continue
@@ -96,7 +98,9 @@ class Comparisons:
             return Comparison(card.account_id, card.name, asks, fields, rest)
         return None
 
-    def names_another(self, rest: str, cards: list[AccountCard], comparison: Comparison) -> bool:
+    def names_another(
+        self, rest: str, cards: Iterable[AccountCard], comparison: Comparison
+    ) -> bool:
         """Whether ``rest`` still names an account of the book besides the compared one (a
         capitalised word beginning another account's name, after the first word)."""
         tokens = [Token(m.group(), m.start(), m.end()) for m in TOKEN.finditer(rest)]

@@ -60,10 +60,11 @@ class Denials:
             said = _words(clause)
             names = _names(clause)
             for at, word in enumerate(said):
-                if word in STOP_WORDS or stem(word) not in wanted or word in names:
+                root = stem(word)
+                if word in STOP_WORDS or root not in wanted or word in names:
                     continue  # a word of a name ("Farm Bureau") is no thing denied
                 found.append(self._denied_at(said, at))
-                if stem(word) in self.events:
+                if root in self.events:
                     events.append(found[-1])
         decisive = events or found
         return bool(decisive) and all(decisive)

@@ -62,6 +62,7 @@ the pair to count as one thing named ("loss runs", a person's full name)."""
 CLAUSE_BREAK = re.compile(r"[.,;:!?()\n]+\s*|\s[-\u2013\u2014]+\s")
 """What ends a clause: punctuation, a line break, a dash between spaces."""
 NO_FILE_SAYS = "No email, call or text of the book says so either."
+BY_MEANING = "Ranked by meaning over account descriptions, not an exact filter."
 DETAILED_ROWS = 300
 """Longer listings get short rows, so an answer about thousands of accounts stays small."""
 
@@ -235,13 +236,11 @@ class ListingEngine:
             )
             return draft
         accounts = result.accounts
-        rows = [_row(n, a, today, True) for n, a in enumerate(accounts, start=1)]
-        for account in accounts:
-            draft.cite(f"accounts/{account.account_id}/state.md")
+        rows = _cited_rows(accounts, today, draft)
         evidence = [] if mentioned else await self._evidence(session, accounts, draft)
         lines = [head, *mentioned, "The accounts whose descriptions read closest:", *rows]
         draft.answer = "\n".join([*lines, *evidence])
-        draft.notes.append("Ranked by meaning over account descriptions, not an exact filter.")
+        draft.notes.append(BY_MEANING)
         return draft
 
     async def closest(
@@ -250,12 +249,10 @@ class ListingEngine:
         """``accounts`` in the order a description search ranked them, under ``head``, with the
         latest communication of the first few."""
         draft = Draft(answer="")
-        rows = [_row(n, a, today, True) for n, a in enumerate(accounts, start=1)]
-        for account in accounts:
-            draft.cite(f"accounts/{account.account_id}/state.md")
+        rows = _cited_rows(accounts, today, draft)
         evidence = await self._evidence(session, accounts, draft)
         draft.answer = "\n".join([head, *rows, *evidence])
-        draft.notes.append("Ranked by meaning over account descriptions, not an exact filter.")
+        draft.notes.append(BY_MEANING)
         return draft
 
     async def thing_named(self, session: ToolSession, words: str) -> str:
@@ -526,6 +523,13 @@ def _row(number: int, account: AccountPayload, today: date, detailed: bool) -> s
     if account.last_contact:
         parts.append(f"last contact {account.last_contact} ({_days(account, today)} days ago)")
     return f"{number}. {account.account_name} (account {account.account_id}): " + "; ".join(parts)
+
+
+def _cited_rows(accounts: list[AccountPayload], today: date, draft: Draft) -> list[str]:
+    """A detailed row for each account, in the order given, each citing its state.md."""
+    for account in accounts:
+        draft.cite(f"accounts/{account.account_id}/state.md")
+    return [_row(n, a, today, True) for n, a in enumerate(accounts, start=1)]
 
 
 def nothing_matches(query: ListingQuery) -> str:

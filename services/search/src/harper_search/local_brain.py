@@ -37,12 +37,17 @@ from harper_search.denials import Denials
 from harper_search.draft import Draft
 from harper_search.extra_dates import DatedAccount, dated_in_month, month_label
 from harper_search.field_changes import HistoryChanges, changed_fields_asked
-from harper_search.listing_engine import ListingEngine, no_change_recorded, nothing_matches
+from harper_search.listing_engine import (
+    DESCRIPTION_HITS,
+    ListingEngine,
+    no_change_recorded,
+    nothing_matches,
+)
 from harper_search.listing_query import ListingQuery
 from harper_search.listing_reader import ListingReader
 from harper_search.listing_words import ListingWords
 from harper_search.own_actions import OwnActions
-from harper_search.places import STATE_NAMES
+from harper_search.places import STATE_BY_CODE
 from harper_search.session import ToolSession
 from harper_search.spelling import correct_cues
 from harper_search.staff import name_parts
@@ -71,8 +76,6 @@ LISTING_CUE = re.compile(
 ASKS_WHO = re.compile(r"\W*who\b", re.I)
 CARRIER_ASIDE = re.compile(r"\s*\(.*?\)")
 """A note beside a carrier in state.md ("The Hartford (cancelled 10/28)")."""
-STATE_CODES = {code: name.title() for name, code in STATE_NAMES.items()}
-DESCRIPTION_HITS = 5
 
 
 MARK_HITS = 10
@@ -302,8 +305,8 @@ class LocalBrain:
         given = self.catalog.get(request.account.account_id) if request.account else None
         if request.account is not None and given is None:
             return None
-        with_cards = list(self.catalog.cards.values()) if given is None else []
-        comparison = self.comparisons.read(request.query, with_cards, given)
+        cards = self.catalog.cards.values()  # listed only once a comparing word is found
+        comparison = self.comparisons.read(request.query, cards, given)
         if comparison is None:
             return None
         rest = comparison.rest.replace("{value}", "")
@@ -311,7 +314,7 @@ class LocalBrain:
             LISTING_CUE.search(comparison.rest) or ASKS_WHO.match(rest)
         ):
             return None  # "I'd like the Pham file": no question about other accounts
-        if self.comparisons.names_another(rest, list(self.catalog.cards.values()), comparison):
+        if self.comparisons.names_another(rest, cards, comparison):
             return None  # "does Pham have the same carrier as Acadia": about Pham
         return comparison
 
@@ -367,7 +370,7 @@ class LocalBrain:
                 named = sorted(carriers_named(" ".join(written)))
                 found += named or [CARRIER_ASIDE.sub("", w).strip() for w in written[:1]]
             elif field == "state" and own is not None and own.state:
-                found.append(STATE_CODES.get(own.state.upper(), own.state))
+                found.append(STATE_BY_CODE.get(own.state.upper(), own.state))
             elif field == "city" and own is not None and own.city:
                 found.append(own.city)
             elif field == "industry" and own is not None and own.industry:
@@ -582,6 +585,7 @@ class LocalBrain:
         best: tuple[int, str, str] | None = None
         for card in list(self.catalog.cards.values()):
             name_words = [w for w in words(card.name) if w not in NAME_NOISE]
+            # every word said (a set look-up, cheap for every card), then said together
             if (
                 name_words
                 and all(w in asked for w in name_words)

@@ -14,10 +14,10 @@ SMALLEST = 100
 
 _DIGITS = re.compile(r"\d[\d,]*(?:\.\d+)?")
 _THOUSANDS = re.compile(r"\s*(?:grand|k)\b", re.IGNORECASE)
+"""What follows a figure said in thousands ("a hundred twenty grand")."""
 _SCALED = re.compile(r"\b(\d+\.\d+) (1000|1000000|1000000000)\b")
 """What ``alpha2digit`` makes of a decimal said with its scale ("two point six million":
 "2.6 1000000")."""
-"""What follows a figure said in thousands ("a hundred twenty grand")."""
 
 
 @lru_cache(maxsize=4096)

@@ -77,10 +77,10 @@ def passages(path: str, text: str) -> list[Passage]:
         whole = short_turn or _LIST_ITEM.match(words) is not None
         for sentence in [words] if whole else _SENTENCE_END.split(words):
             if sentence.strip():
-                said = _passage(
-                    path, sentence.strip(), speaker, previous, date, channel, len(found)
+                at = len(found)
+                found.append(
+                    _passage(path, sentence.strip(), speaker, previous, date, channel, at, card)
                 )
-                found.append(replace(said, card=card))
         previous = words
     return _with_lists(found)
 
@@ -152,7 +152,14 @@ def _with_lists(found: list[Passage]) -> list[Passage]:
 
 
 def _passage(
-    path: str, text: str, speaker: str | None, context: str, date: str, channel: str, at: int
+    path: str,
+    text: str,
+    speaker: str | None,
+    context: str,
+    date: str,
+    channel: str,
+    at: int,
+    card: bool = False,
 ) -> Passage:
     return Passage(
         path=path,
@@ -162,6 +169,7 @@ def _passage(
         date=date,
         channel=channel,
         position=at,
+        card=card,
     )
 
 

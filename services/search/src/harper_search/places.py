@@ -17,3 +17,5 @@ STATE_NAMES: dict[str, str] = {
     pair.rsplit(" ", 1)[0].lower(): pair.rsplit(" ", 1)[1] for pair in _PAIRS.split("|")
 }
 """Lower-case state name -> two-letter code."""
+STATE_BY_CODE: dict[str, str] = {code: name.title() for name, code in STATE_NAMES.items()}
+"""Two-letter code -> the state's name as written ("LA" -> "Louisiana")."""

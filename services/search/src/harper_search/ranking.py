@@ -19,9 +19,9 @@ MIN_SCORE = 2.0
 KEEP_RATIO = 0.75
 SMALL_NUMBER = re.compile(r"\b\d{1,4}\b")
 _REQUESTS = frozenset({"missing_document", "underwriter_question"})
+"""Topics whose answer is what someone asked for."""
 POINTS_ON = re.compile(r"\b(?:below|as follows|the following)\b", re.IGNORECASE)
 """Words of a sentence that only points at what comes further on ("needs the below")."""
-"""Topics whose answer is what someone asked for."""
 _MULTI_VALUED = frozenset(
     {"missing_document", "objection", "underwriter_question", "competitor", "carrier"}
 )
