@@ -12,7 +12,9 @@ from harper_common.memory.paths import MemoryRoot
 from harper_search.account_engine import (
     CARRIER_NUMBER,
     AccountEngine,
+    both_ways,
     carrier_number_is_no_phone,
+    short_and_full_forms,
     with_full_forms,
     words_beyond,
 )
@@ -132,6 +134,42 @@ def test_a_short_word_of_the_trade_also_asks_its_full_forms() -> None:
     assert with_full_forms("the renewal date", shorthand) == "the renewal date"
 
 
+def test_a_full_form_of_one_word_also_asks_its_short_form() -> None:
+    words = parse_listing_words(CATEGORIES.read_text(encoding="utf-8"))
+    forms = both_ways(words.shorthand)
+    assert "ded" in forms["deductible"]
+    assert "deductible" in forms["ded"]
+    assert short_and_full_forms("what deductible does heartland have", forms) == "ded"
+    # a fuller form of several words is never a question word: it adds nothing
+    assert "certificate of insurance" not in forms
+
+
+def test_a_short_form_in_the_files_is_a_shared_word_but_asks_nothing() -> None:
+    from datetime import UTC, datetime
+
+    from harper_common.messages.index import PassageHit
+    from harper_search.passage_answers import best_units
+
+    def hit(text: str, n: int) -> PassageHit:
+        return PassageHit(
+            account_id="7",
+            path=f"accounts/7/sources/sms/sms_{n}/raw.txt",
+            channel="sms",
+            date=datetime(2026, 9, n, tzinfo=UTC),
+            text=text,
+            score=0.1,
+        )
+
+    hits = [hit("They said the same limits as ours.", 1), hit("yep 2500 ded on theirs", 2)]
+    question = "what is their deductible"
+
+    def score_of_ded(also: str) -> float:
+        units = best_units(question, hits, keep=2, also=also)
+        return next(u.score for u in units if "ded" in u.text)
+
+    assert score_of_ded("ded") > score_of_ded("")
+
+
 def kite_shop(folder: Path) -> tuple[FakeDirectory, ToolSession]:
     """A memory root with one account (7, Reno Kite Shop), and a session over it whose
     directory records the passage queries asked."""
@@ -221,3 +259,9 @@ async def test_a_kind_of_answer_no_field_gives_reads_the_files(tmp_path: Path) -
     assert directory.asked == []
     await engine.answer(session, "7", "Reno Kite Shop", "why do they carry gl")
     assert directory.asked and "gl" in directory.asked[0].lower()
+
+
+def test_a_question_opening_with_when_asks_no_field_that_gives_no_day() -> None:
+    assert [f.name for f in asked_fields("how do we reach them")] == ["contact"]
+    assert asked_fields("when should we reach out again") == []
+    assert [f.name for f in asked_fields("when did i last reach them")] == ["last_contact"]

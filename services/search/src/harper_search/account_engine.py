@@ -113,6 +113,24 @@ CARRIER_NUMBER = re.compile(r"\bnumbers?\b(?!\s+of\b)", re.IGNORECASE)
 """'number' not counting something ("number of trucks"): said of a carrier, its quote."""
 
 
+def both_ways(shorthand: Sequence[tuple[str, tuple[str, ...]]]) -> dict[str, tuple[str, ...]]:
+    """Each short form's fuller forms, and each one-word fuller form's short forms: a client who
+    writes "2500 ded" is found by a question about the deductible, and the other way round."""
+    forms: dict[str, list[str]] = {}
+    for short, also in shorthand:
+        forms.setdefault(short.lower(), []).extend(also)
+        for full in also:
+            if " " not in full.strip():
+                forms.setdefault(full.lower(), []).append(short)
+    return {word: tuple(dict.fromkeys(found)) for word, found in forms.items()}
+
+
+def short_and_full_forms(query: str, shorthand: dict[str, tuple[str, ...]]) -> str:
+    """The other forms of the query's trade words (``both_ways``), as one text."""
+    words = re.findall(r"[\w-]+", query.lower())
+    return " ".join(dict.fromkeys(form for word in words for form in shorthand.get(word, ())))
+
+
 def with_full_forms(query: str, shorthand: dict[str, tuple[str, ...]]) -> str:
     """The query with the fuller forms of its trade words added, so the files find what they
     write out either way: a short word's ("needs a cert" also asks "certificate" and "COI"),
@@ -244,8 +262,9 @@ class AccountEngine:
     ) -> None:
         self.known_word = known_word
         """Says a word occurs in the memory's text: such a word is never read as a typo."""
-        self.shorthand = {short.lower(): also for short, also in shorthand}
-        """Words of the trade cut short ("cert") and their fuller forms, for the passage query."""
+        self.shorthand = both_ways(shorthand)
+        """Words of the trade cut short ("cert") and their fuller forms, for the passage query;
+        a fuller form of one word finds its short form too ("deductible": "ded")."""
         self.by_examples = by_examples
         """Reads the field a question asks by labelled examples when its words name none."""
 
@@ -606,7 +625,8 @@ class AccountEngine:
         raw = await self._raw_for_summaries(session, question, result.passages, own)
         lines = []
         said_by = {n.lower() for n in named} if SAID.search(question) else set()
-        for unit in best_units(question, raw, ignore=own, said_by=said_by):
+        also = short_and_full_forms(question, self.shorthand)  # "ded" shares "deductible"
+        for unit in best_units(question, raw, ignore=own, said_by=said_by, also=also):
             hit = unit.hit
             if not await read_to_cite(session, hit.path):
                 continue

@@ -252,13 +252,16 @@ def best_units(
     keep: int = 3,
     ignore: str = "",
     said_by: set[str] | None = None,
+    also: str = "",
 ) -> list[Unit]:
     """The sentences that best answer ``question`` among ranked passages (best first), at most
     one per passage. Words of ``ignore`` (the account's name) do not count as shared words;
-    ``said_by``: first names (lower case) the question asks about, whose own words count more."""
+    ``said_by``: first names (lower case) the question asks about, whose own words count more;
+    ``also``: other forms of the question's words that count as shared ("ded" for
+    "deductible"), not as what it asks."""
     kinds = asked_kinds(question)
     how_much = "percent" not in kinds and HOW_MUCH.search(question) is not None
-    asked = term_set(question) - term_set(ignore)
+    asked = (term_set(question) | term_set(also)) - term_set(ignore)
     newest = max((_aware(h.date) for h in hits if h.date), default=None)
     scored: list[Unit] = []
     for rank, hit in enumerate(hits):

@@ -254,8 +254,15 @@ ALL_FIELDS: tuple[StateField, ...] = (*STATE_FIELDS, BROKER)
 """Every field a question may ask of one account."""
 
 
+ASKS_WHEN = re.compile(r"^\W*when\b", re.IGNORECASE)
+"""A question that opens by asking when: only a field that gives a day answers it ("when
+should we reach out again" asks a time, not the contact's phone)."""
+
+
 def asked_fields(question: str) -> list[StateField]:
     found = [field for field in ALL_FIELDS if field.asks.search(question)]
+    if ASKS_WHEN.search(question):
+        found = [field for field in found if "date" in field.answers]
     if asks_part_of_a_whole(question):
         # a share of the business is asked, not the premium, unless another word of it says so
         rest = HOW_MUCH.sub(" ", question)

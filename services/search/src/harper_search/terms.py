@@ -34,9 +34,20 @@ def stem(word: str) -> str:
     return word
 
 
+_ACRONYM_PLURAL = re.compile(r"\b([A-Z]{2,}[0-9]*)s\b")
+"""An abbreviation in capitals with a plural "s" ("COIs", "VINs", "MVRs")."""
+
+
+def lowered(text: str) -> str:
+    """``text`` in lower case, an abbreviation's plural written as its singular: "COIs" is
+    "coi", as "certificates" is "certificate" to the stemmer (which keeps "-is" endings whole:
+    "this", "basis")."""
+    return _ACRONYM_PLURAL.sub(r"\1", text).lower()
+
+
 def hyphen_joins(text: str) -> list[bool]:
     """For each word of ``words(text)``: whether a hyphen joins it to the next ("brand-new")."""
-    lower = text.lower()
+    lower = lowered(text)
     found = list(_WORD.finditer(lower))
     return [
         a.end() < b.start() and lower[a.end() : b.start()] == "-"
@@ -46,7 +57,7 @@ def hyphen_joins(text: str) -> list[bool]:
 
 def words(text: str) -> list[str]:
     """Lower-case words of ``text`` in order (numbers with separators kept whole: 2,600)."""
-    return _WORD.findall(text.lower())
+    return _WORD.findall(lowered(text))
 
 
 def terms(text: str) -> list[str]:
@@ -56,7 +67,7 @@ def terms(text: str) -> list[str]:
 
 def term_set(text: str) -> set[str]:
     """The distinct terms of ``text`` (each word stemmed once, however often it occurs)."""
-    return {stem(word) for word in set(_WORD.findall(text.lower())) if word not in STOP_WORDS}
+    return {stem(word) for word in set(_WORD.findall(lowered(text))) if word not in STOP_WORDS}
 
 
 MIN_SHORT_FORM = 3
