@@ -649,5 +649,22 @@ async def test_one_lowercase_word_of_a_name_the_books_files_write_is_no_mention(
 ) -> None:
     """ "avenue" is a word (not the first) of one account's name; when other accounts' files
     write it too, the question uses the word and names no account."""
-    handed = await handed_account(sessions, index, "who had a water leak near an avenue")
+    handed = await handed_account(sessions, index, "who had a water leak near the avenue")
     assert handed == account
+
+
+@pytest.mark.anyio
+@pytest.mark.parametrize(
+    "question",
+    [
+        "who had a water leak near an avenue",  # after "an": a kind of thing
+        "any leaks near avenues",  # the plural, where the name has the singular
+    ],
+)
+async def test_a_lowercase_word_of_a_name_said_as_a_common_noun_is_no_mention(
+    sessions: SessionStore, question: str
+) -> None:
+    """No other account's files write "avenue" (the scripted index), so only how the word is
+    said tells that no account is meant."""
+    assert await handed_account(sessions, ScriptedIndex(), question) is None
+    assert await handed_account(sessions, ScriptedIndex(), "what did maple avenue pay") == "29041"

@@ -13,7 +13,7 @@ from harper_common.messages.index import (
     NameMatch,
     ScanReply,
 )
-from harper_common.messages.query import AccountAlternative
+from harper_common.messages.query import AccountAlternative, AccountRef
 from harper_starter.mention import may_be_initials
 from harper_starter.resolve import (
     Resolution,
@@ -23,6 +23,7 @@ from harper_starter.resolve import (
     resolve_by_kind,
     resolve_by_name,
     resolve_by_spans,
+    said_as_a_common_noun,
 )
 
 BOOK = {"101": "Caldwell CPA", "102": "Maple Avenue Dental", "103": "Maple Avenue Dental Group"}
@@ -379,3 +380,20 @@ async def test_of_the_accounts_a_kind_fits_the_one_more_of_its_words_fit_is_mean
     assert found.account is not None and found.account.account_id == "402"
     studios = await resolve_by_kind(book, "the studio")  # type: ignore[arg-type]
     assert studios.account is None  # every one is a studio: nothing tells them apart
+
+
+@pytest.mark.parametrize(
+    ("query", "written", "common"),
+    [
+        ("did a tree come down anywhere", "tree", True),  # after "a"
+        ("any claims at events", "events", True),  # the plural of the name's "Event"
+        ("the tree people quoted how much", "tree", False),
+        ("tall pine numbers", "tall", False),  # the name's first word
+        ("did a Tree come down anywhere", "tree", False),  # written in capitals
+        ("who quoted a tree service", "tree service", False),  # more than one word
+    ],
+)
+def test_a_word_of_a_name_said_as_a_common_noun(query: str, written: str, common: bool) -> None:
+    account = AccountRef(account_id="1", account_name="Tall Pine Tree & Event Svc")
+    found = Resolution(account=account, written_name=written)
+    assert said_as_a_common_noun(query, found) is common

@@ -50,6 +50,7 @@ from harper_starter.mention import (
     without_mention,
 )
 from harper_starter.resolve import (
+    INDEFINITE,
     Resolution,
     a_word_of_the_book,
     looks_like_a_business,
@@ -60,6 +61,7 @@ from harper_starter.resolve import (
     resolve_by_kind,
     resolve_by_name,
     resolve_by_spans,
+    said_as_a_common_noun,
 )
 
 NEEDS_ACCOUNT = "Query requires specific account"
@@ -187,6 +189,8 @@ class StarterAgent:
             resolution = await self._resolve_answer(request.query)
         else:
             resolution = await self._resolve(decision)
+            if said_as_a_common_noun(query, resolution):
+                resolution = Resolution(how=f"'{resolution.written_name}' is a common noun here")
         written = resolution.written_name or ""
         if (
             decision.cross_account
@@ -195,8 +199,13 @@ class StarterAgent:
         ):
             # "anyone out in <a town>": a place of the book, not a person of that name
             resolution = Resolution(written_name=written, how="a place, not a person")
-        new_business = bool(written) and looks_like_a_business(written, query)
         asking = decision.intent == "search"
+        # a question about "a pest problem" names a kind of thing, not a business to look up
+        new_business = (
+            bool(written)
+            and looks_like_a_business(written, query)
+            and not (asking and after_an_indefinite_word(query, written))
+        )
         if resolution.account is None and carried is None and (asking or not new_business):
             listing = decision.cross_account and strong_cross(scope_text(Query.parse(query)))
             # a business-like unknown name in a question may still be one of a book's people
@@ -260,9 +269,10 @@ class StarterAgent:
             # a kind in other words than the book's ("the daycare") is one account's only when
             # said of one ("the", "that", "their"); "any schools?" asks the book
             one = points_at_one_account(query) or after_a_definite_word(query, written)
+            # "a pest problem", "any event venue": no one business is meant by its kind
             described = (
                 Resolution()
-                if acting_on_new
+                if acting_on_new or after_an_indefinite_word(query, written)
                 else await resolve_by_kind(self.index, written, query, by_meaning=one)
             )
             if described.account is not None:
@@ -295,6 +305,8 @@ class StarterAgent:
     async def _unless_a_word_of_the_book(self, found: Resolution, query: str) -> Resolution:
         """``found``, or no account when it was found by a word of the book that only happens
         to be one of its name's words (``a_word_of_the_book``)."""
+        if found.person is None and said_as_a_common_noun(query, found):
+            return Resolution(how=f"'{found.written_name}' is a common noun here")
         if found.person is None and await a_word_of_the_book(self.index, found, query):
             return Resolution(how=f"'{found.written_name}' is a word of the book")
         return found
@@ -485,6 +497,11 @@ DEFINITE_WORDS = frozenset(("the", "this", "that", "our", "their", "your"))
 def after_a_definite_word(query: str, written: str) -> bool:
     """The mention follows "the", "that" ...: one thing the broker knows ("the daycare")."""
     return _word_before(query, written) in DEFINITE_WORDS
+
+
+def after_an_indefinite_word(query: str, written: str) -> bool:
+    """The mention follows "a", "any" ...: a kind of thing, no one account ("a tree")."""
+    return _word_before(query, written) in INDEFINITE
 
 
 def _word_before(query: str, written: str) -> str:

@@ -464,6 +464,30 @@ COMMON_WORD_PASSAGES = 30
 """Passages read for it: an account's own files write its name often and come first."""
 
 
+INDEFINITE = frozenset({"a", "an", "any", "some", "another", "every", "each", "no"})
+"""Words before a noun that say no one thing is meant ("a tree came down", "any event")."""
+
+
+def said_as_a_common_noun(query: str, resolution: Resolution) -> bool:
+    """Whether the account was found by one word of its name, not the first, that the broker
+    typed in lower case as a common noun: after "a", "an", "any" ... ("did a tree come
+    down": no tree service is meant), or in the plural where the name has the singular ("who
+    serves alcohol at events" and a "... Event Rentals" account)."""
+    written = resolution.written_name or ""
+    if resolution.account is None or len(written.split()) != 1 or written != written.lower():
+        return False
+    if not re.search(rf"(?<![\w'-]){re.escape(written)}(?![\w'-])", query):
+        return False  # written in capitals in the query after all
+    words = name_words(resolution.account.account_name)
+    if words[:1] == [written]:
+        return False  # a name's first word is how brokers call it ("begay", "pham")
+    before = re.findall(rf"([\w']+)\s+{re.escape(written)}(?![\w'-])", query.lower())
+    if any(word in INDEFINITE for word in before):
+        return True
+    singular = written[:-1] if written.endswith("s") else ""
+    return written not in words and bool(singular) and singular in words
+
+
 async def a_word_of_the_book(index: IndexClient, resolution: Resolution, query: str) -> bool:
     """Whether the account was found by one word of its name, not the first, that the broker
     typed in lower case and the files of other accounts write too (hail damage "in the storm"
