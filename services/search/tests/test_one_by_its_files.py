@@ -133,3 +133,14 @@ def test_how_many_of_one_accounts_things_is_about_that_account() -> None:
     assert one_account_meant("how many trucks does the bakery run")
     assert not one_account_meant("how many bakeries do we have")
     assert not one_account_meant("how many accounts are in texas")
+
+
+@pytest.mark.anyio
+async def test_passages_that_only_share_a_word_of_their_accounts_name_name_no_account(
+    memory: MemoryRoot,
+) -> None:
+    """Every file of "Sparks Sound Studio" writes "Sound" (headers, signatures): three best
+    passages of its own that share no other word of the question tell nothing."""
+    question = "the sound problem on the vintage mixing job"
+    assert await _ask(memory, ["51002"] * 3, ONE, question) == "51002"  # "vintage", "mixing"
+    assert await _ask(memory, ["51002"] * 3, ONE, "the sound problem") is None

@@ -19,7 +19,7 @@ from datetime import date
 
 from harper_common.bus.client import BusError
 from harper_common.memory.contact_marks import asked_marks, marks_in
-from harper_common.messages.index import AccountPayload, DescriptionFilters
+from harper_common.messages.index import AccountPayload, DescriptionFilters, PassageHit
 from harper_common.messages.query import AgentRequest
 from harper_search.account_engine import AccountEngine
 from harper_search.asked_by_examples import AskedByExamples
@@ -462,6 +462,8 @@ class LocalBrain:
         best = hits[:ONE_BY_FILES]
         owners = {hit.account_id for hit in best}
         if len(best) == ONE_BY_FILES and len(owners) == 1:
+            if not self._beyond_its_name(question, best):
+                return None  # "a collision on the road": its files write "... Collision"
             return self._card_of(best[0].account_id)
         first = hits[:TWO_BY_FILES]
         if strict or len(first) < TWO_BY_FILES or len({hit.account_id for hit in first}) != 1:
@@ -471,6 +473,14 @@ class LocalBrain:
         other = set().union(*(term_set(hit.text) for hit in hits if hit.account_id != owner))
         telling = {t for t in term_set(question) - other if len(t) >= TELLING_LENGTH} & own
         return self._card_of(owner) if len(telling) >= TELLING_WORDS else None
+
+    def _beyond_its_name(self, question: str, hits: list[PassageHit]) -> bool:
+        """Whether the passages (all of one account) share a word of the question that is no
+        word of the account's name: an account's files write its own name in every header and
+        signature, so "a collision on the road" finds a "... Collision & Auto Body" by its name."""
+        card = self.catalog.get(hits[0].account_id)
+        asked = term_set(question) - (term_set(card.name) if card is not None else set())
+        return bool(asked & set().union(*(term_set(hit.text) for hit in hits)))
 
     def _card_of(self, account_id: str) -> tuple[str, str] | None:
         card = self.catalog.get(account_id)
