@@ -279,6 +279,22 @@ async def test_a_stage_word_after_not_adds_nothing(setup: Setup) -> None:
 
 
 @pytest.mark.anyio
+async def test_a_line_word_after_on_the_says_where_not_which_line(setup: Setup) -> None:
+    setup.index.payloads = [
+        BOOK[0].model_copy(update={"insurance_types": ["Commercial Property"]}),
+        *BOOK[1:],
+    ]
+    line = await setup.reader.read("who keeps horses and has property", TODAY)
+    assert line.filters.insurance_type == ["Commercial Property"]
+    where = await setup.reader.read("who keeps horses on the property", TODAY)
+    assert where.filters.insurance_type is None and "property" in where.free_words
+    assert QuestionWords.of("horses kept at their property").said_as_a_place("property")
+    assert not QuestionWords.of("who has property coverage").said_as_a_place("property")
+    # every occurrence must say where: a line named elsewhere in the question still counts
+    assert not QuestionWords.of("property on the property").said_as_a_place("property")
+
+
+@pytest.mark.anyio
 async def test_what_we_owe_lists_accounts_with_a_task_of_ours(setup: Setup) -> None:
     session = ToolSession(setup.toolbox, new_budget(), setup.progress)
     draft = await setup.brain.answer(_request("what do we still owe clients"), session, TODAY)

@@ -277,7 +277,8 @@ class ListingReader:
 
     def _shorthand(self, words: QuestionWords, found: _Found) -> None:
         for word, line in self.words.line_words:
-            if not is_specific(word):
+            # "horses on the property": where they are, not the property line
+            if not is_specific(word) and not words.said_as_a_place(word):
                 if words.take(word, negatable=True):
                     found.add(LINE, [line])
                 elif word in words.negated:

@@ -38,6 +38,11 @@ def _keys_of(phrase: str) -> tuple[str, ...]:
     return tuple(_key(w) for w in words(phrase))
 
 
+PLACE_PREPOSITIONS = frozenset({"on", "at", "onto", "off", "around", "across", "inside"})
+PLACE_DETERMINERS = frozenset({"the", "their", "our", "his", "her", "its", "my", "that", "this"})
+"""A noun after "on the", "at their" ... says where something is, not what it is."""
+
+
 @dataclass
 class QuestionWords:
     raw: list[str]
@@ -98,6 +103,18 @@ class QuestionWords:
         """Whether a free occurrence of ``phrase`` comes right after one of ``before``."""
         wanted = _keys_of(phrase)
         return any(start and self.raw[start - 1] in before for start in self._starts(wanted))
+
+    def said_as_a_place(self, phrase: str) -> bool:
+        """Whether every free occurrence of ``phrase`` is where something is: after "on the",
+        "at their" ... ("horses on the property" says where the horses are)."""
+        wanted = _keys_of(phrase)
+        starts = self._starts(wanted)
+        return bool(starts) and all(
+            start >= 2
+            and self.raw[start - 2] in PLACE_PREPOSITIONS
+            and self.raw[start - 1] in PLACE_DETERMINERS
+            for start in starts
+        )
 
     def said_before(self, phrase: str, after: frozenset[str]) -> bool:
         """Whether a free occurrence of ``phrase`` comes right before one of ``after``."""
