@@ -30,7 +30,7 @@ from harper_search.book_values import BookValues
 from harper_search.catalog import Catalog
 from harper_search.draft import Draft
 from harper_search.listing_query import ListingQuery
-from harper_search.listing_reader import ListingReader, book_lines
+from harper_search.listing_reader import ListingReader, book_lines, trade_verbs_in
 from harper_search.listing_words import load_listing_words, parse_listing_words
 from harper_search.local_brain import LocalBrain
 from harper_search.own_actions import OwnActions
@@ -292,6 +292,39 @@ async def test_a_line_word_after_on_the_says_where_not_which_line(setup: Setup) 
     assert not QuestionWords.of("who has property coverage").said_as_a_place("property")
     # every occurrence must say where: a line named elsewhere in the question still counts
     assert not QuestionWords.of("property on the property").said_as_a_place("property")
+
+
+def test_a_verb_of_a_trade_after_who_names_that_trade() -> None:
+    trades = ["Mobile Welding", "Translation Agency", "Self Storage", "Auto Repair", "Bakery"]
+    assert trade_verbs_in(["welds", "translates"], trades) == {
+        "welds": ["Mobile Welding"],
+        "translates": ["Translation Agency"],
+    }
+    assert trade_verbs_in(["stores", "repairs", "bakes"], trades) == {
+        "stores": ["Self Storage"],
+        "repairs": ["Auto Repair"],
+        "bakes": ["Bakery"],
+    }
+    # verbs of any account's dealings name no trade; nor does a word not in the third person
+    assert trade_verbs_in(["needs", "owes", "wants", "welding", "weld"], trades) == {}
+
+
+@pytest.mark.anyio
+async def test_after_which_comes_a_noun_not_a_trade(setup: Setup) -> None:
+    """ "which accounts" asks for no accounting firm."""
+    firm = _account(8, "Ledger Pros", "Accounting Firm", "Quoted", "Bend, OR")
+    setup.index.payloads = [*BOOK, firm]
+    listing = await setup.reader.read("which accounts bake bread", TODAY)
+    assert "Accounting Firm" not in (listing.filters.industry or [])
+    doer = await setup.reader.read("who accounts for payroll", TODAY)
+    assert doer.filters.industry == ["Accounting Firm"]
+
+
+@pytest.mark.anyio
+async def test_who_bakes_lists_the_bakery(setup: Setup) -> None:
+    query = await setup.reader.read("who bakes bread", TODAY)
+    assert query.filters.industry == ["Bakery"]
+    assert any("bakes" in reading for reading in query.readings)
 
 
 @pytest.mark.anyio

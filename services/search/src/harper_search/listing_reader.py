@@ -20,6 +20,7 @@ from datetime import date
 from typing import Protocol
 
 import anyio
+from lemminflect import getLemma  # type: ignore[import-untyped]
 
 from harper_common.messages.index import DescriptionFilters
 from harper_search.book_values import BookVocabulary
@@ -160,6 +161,15 @@ class ListingReader:
         for acronym, industries in acronyms_in(question, book.industries).items():
             if words.take(acronym.lower()):
                 found.add(INDUSTRY, industries)
+        verbs = [
+            word
+            for before, word, taken in zip(words.raw, words.raw[1:], words.taken[1:], strict=False)
+            if before in DOER_BEFORE and not taken
+        ]
+        for verb, industries in trade_verbs_in(verbs, book.industries).items():
+            if words.take(verb):
+                found.add(INDUSTRY, industries)
+                found.readings.append(f"'{verb}' as industry {' or '.join(industries)}")
         if not literal_only and (by_meaning or found.values or found.owed or found.follow_up):
             runs = without_words(words.free_runs(), self.words.trade_words)
             for reading in await self.matcher.read(runs, book):
@@ -341,6 +351,37 @@ def without_words(runs: list[list[str]], left_out: frozenset[str]) -> list[list[
         if piece:
             out.append(piece)
     return out
+
+
+DOER_ENDINGS = frozenset(
+    {"", "ion", "ions", "ing", "er", "ers", "ery", "or", "ors", "ist", "ists", "al", "als", "age"}
+)
+"""Endings that make a trade's noun of a verb: translate -> translation, weld -> welding,
+roast -> roasters, bake -> bakery, rent -> rentals, store -> storage; or none (repair)."""
+
+
+DOER_BEFORE = frozenset({"who", "that", "also", "still", "else"})
+"""Words after which a verb in the third person says what an account does ("who welds")."""
+
+
+def trade_verbs_in(said: Iterable[str], industries: Iterable[str]) -> dict[str, list[str]]:
+    """Verbs in the third person ("welds", "translates"; the caller gives those said right
+    after "who", "that" ..., not after "which", whose next word is a noun: "which accounts")
+    whose noun names a trade of the book ("Mobile Welding", "Translation & Interpreting
+    Agency"): "who welds on site" asks for the welders, as "welders" would."""
+    found: dict[str, list[str]] = {}
+    for word in said:
+        if len(word) < 5 or not word.endswith("s") or word.endswith("ss"):
+            continue
+        base = next(iter(getLemma(word, upos="VERB")), word)
+        if base == word or len(base) < 4:
+            continue
+        stems = {base, base[:-1]} if base.endswith("e") else {base}
+        for industry in industries:
+            nouns = re.findall(r"[a-z]+", industry.lower())
+            if any(n[len(s) :] in DOER_ENDINGS for n in nouns for s in stems if n.startswith(s)):
+                found.setdefault(word, []).append(industry)
+    return found
 
 
 def acronyms_in(question: str, industries: Iterable[str]) -> dict[str, list[str]]:
