@@ -125,19 +125,22 @@ def both_ways(shorthand: Sequence[tuple[str, tuple[str, ...]]]) -> dict[str, tup
     return {word: tuple(dict.fromkeys(found)) for word, found in forms.items()}
 
 
+def _other_forms(query: str, shorthand: dict[str, tuple[str, ...]]) -> list[str]:
+    """The other forms of the query's trade words, in the order said (repeats kept)."""
+    words = re.findall(r"[\w-]+", query.lower())
+    return [form for word in words for form in shorthand.get(word, ())]
+
+
 def short_and_full_forms(query: str, shorthand: dict[str, tuple[str, ...]]) -> str:
     """The other forms of the query's trade words (``both_ways``), as one text."""
-    words = re.findall(r"[\w-]+", query.lower())
-    return " ".join(dict.fromkeys(form for word in words for form in shorthand.get(word, ())))
+    return " ".join(dict.fromkeys(_other_forms(query, shorthand)))
 
 
 def with_full_forms(query: str, shorthand: dict[str, tuple[str, ...]]) -> str:
     """The query with the fuller forms of its trade words added, so the files find what they
     write out either way: a short word's ("needs a cert" also asks "certificate" and "COI"),
     and a carrier's "number", which is its quote."""
-    added = [
-        form for word in re.findall(r"[\w-]+", query.lower()) for form in shorthand.get(word, ())
-    ]
+    added = _other_forms(query, shorthand)
     if carriers_named(query) and CARRIER_NUMBER.search(query):
         added.append("quote")
     return " ".join([query, *dict.fromkeys(added)]) if added else query

@@ -161,11 +161,7 @@ class ListingReader:
         for acronym, industries in acronyms_in(question, book.industries).items():
             if words.take(acronym.lower()):
                 found.add(INDUSTRY, industries)
-        verbs = [
-            word
-            for before, word, taken in zip(words.raw, words.raw[1:], words.taken[1:], strict=False)
-            if before in DOER_BEFORE and not taken
-        ]
+        verbs = words.free_after(DOER_BEFORE)
         for verb, industries in trade_verbs_in(verbs, book.industries).items():
             if words.take(verb):
                 found.add(INDUSTRY, industries)

@@ -104,6 +104,14 @@ class QuestionWords:
         wanted = _keys_of(phrase)
         return any(start and self.raw[start - 1] in before for start in self._starts(wanted))
 
+    def free_after(self, before: frozenset[str]) -> list[str]:
+        """The free words that come right after one of ``before``, in order."""
+        return [
+            word
+            for previous, word, taken in zip(self.raw, self.raw[1:], self.taken[1:], strict=False)
+            if previous in before and not taken
+        ]
+
     def said_as_a_place(self, phrase: str) -> bool:
         """Whether every free occurrence of ``phrase`` is where something is: after "on the",
         "at their" ... ("horses on the property" says where the horses are)."""

@@ -188,9 +188,7 @@ class StarterAgent:
         if carried is not None:
             resolution = await self._resolve_answer(request.query)
         else:
-            resolution = await self._resolve(decision)
-            if said_as_a_common_noun(query, resolution):
-                resolution = Resolution(how=f"'{resolution.written_name}' is a common noun here")
+            resolution = _unless_a_common_noun(await self._resolve(decision), query)
         written = resolution.written_name or ""
         if (
             decision.cross_account
@@ -305,8 +303,8 @@ class StarterAgent:
     async def _unless_a_word_of_the_book(self, found: Resolution, query: str) -> Resolution:
         """``found``, or no account when it was found by a word of the book that only happens
         to be one of its name's words (``a_word_of_the_book``)."""
-        if found.person is None and said_as_a_common_noun(query, found):
-            return Resolution(how=f"'{found.written_name}' is a common noun here")
+        if found.person is None:
+            found = _unless_a_common_noun(found, query)
         if found.person is None and await a_word_of_the_book(self.index, found, query):
             return Resolution(how=f"'{found.written_name}' is a word of the book")
         return found
@@ -497,6 +495,14 @@ DEFINITE_WORDS = frozenset(("the", "this", "that", "our", "their", "your"))
 def after_a_definite_word(query: str, written: str) -> bool:
     """The mention follows "the", "that" ...: one thing the broker knows ("the daycare")."""
     return _word_before(query, written) in DEFINITE_WORDS
+
+
+def _unless_a_common_noun(found: Resolution, query: str) -> Resolution:
+    """``found``, or no account when a word of its name was said as a common noun
+    (``said_as_a_common_noun``: "a tree", "events")."""
+    if said_as_a_common_noun(query, found):
+        return Resolution(how=f"'{found.written_name}' is a common noun here")
+    return found
 
 
 def after_an_indefinite_word(query: str, written: str) -> bool:

@@ -474,13 +474,9 @@ def said_as_a_common_noun(query: str, resolution: Resolution) -> bool:
     down": no tree service is meant), or in the plural where the name has the singular ("who
     serves alcohol at events" and a "... Event Rentals" account)."""
     written = resolution.written_name or ""
-    if resolution.account is None or len(written.split()) != 1 or written != written.lower():
+    words = _later_name_word_in_lower_case(resolution, query)
+    if words is None or not re.search(rf"(?<![\w'-]){re.escape(written)}(?![\w'-])", query):
         return False
-    if not re.search(rf"(?<![\w'-]){re.escape(written)}(?![\w'-])", query):
-        return False  # written in capitals in the query after all
-    words = name_words(resolution.account.account_name)
-    if words[:1] == [written]:
-        return False  # a name's first word is how brokers call it ("begay", "pham")
     before = re.findall(rf"([\w']+)\s+{re.escape(written)}(?![\w'-])", query.lower())
     if any(word in INDEFINITE for word in before):
         return True
@@ -493,14 +489,24 @@ async def a_word_of_the_book(index: IndexClient, resolution: Resolution, query: 
     typed in lower case and the files of other accounts write too (hail damage "in the storm"
     and a "Gulf Storm Shutters" account): a word of the question, not a mention of it."""
     written = resolution.written_name or ""
-    if resolution.account is None or len(written.split()) != 1 or written != written.lower():
+    if resolution.account is None or _later_name_word_in_lower_case(resolution, query) is None:
         return False
-    if written not in query:
-        return False  # written in capitals in the query after all
-    if name_words(resolution.account.account_name)[:1] == [written]:
-        return False  # a name's first word is how brokers call it ("begay", "pham")
     others = await _accounts_whose_files_name(index, written, limit=COMMON_WORD_PASSAGES)
     return len(others - {resolution.account.account_id}) >= COMMON_WORD_HOLDERS
+
+
+def _later_name_word_in_lower_case(resolution: Resolution, query: str) -> list[str] | None:
+    """The name's words when the account was found by one word of its name, not the first,
+    written in lower case in the query; else None."""
+    written = resolution.written_name or ""
+    if resolution.account is None or len(written.split()) != 1 or written != written.lower():
+        return None
+    if written not in query:
+        return None  # written in capitals in the query after all
+    words = name_words(resolution.account.account_name)
+    if words[:1] == [written]:
+        return None  # a name's first word is how brokers call it ("begay", "pham")
+    return words
 
 
 async def _accounts_whose_files_name(index: IndexClient, written: str, limit: int) -> set[str]:
