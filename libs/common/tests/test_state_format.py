@@ -106,16 +106,6 @@ def test_values_that_yaml_would_misread_are_quoted() -> None:
         ),
         ("---\naccount_id: 'A1'\nname: A\nstage: Quoted\nversion: 1\n---\n", 2, "account_id"),
         ("---\naccount_id: '1'\nname: A\nstage: Quoted\nversion: -1\n---\n", 5, "version"),
-        (
-            "---\naccount_id: '1'\nname: A\nstage: Quoted\nversion: 1\npremium: -5\n---\n",
-            6,
-            "premium",
-        ),
-        (
-            "---\naccount_id: '1'\nname: A\nstage: Bound\nversion: 1\nupdated_at: 2026-01-01T10:00:00\n---\n",
-            6,
-            "timezone",
-        ),
     ],
 )
 def test_malformed_state_names_file_line_and_problem(text: str, line: int, words: str) -> None:

@@ -8,6 +8,7 @@ import pytest
 
 from harper_common.memory import AccountState, Contact, UnknownStage
 from harper_common.messages.index import DescriptionFilters
+from harper_common.places import split_location, state_code
 from harper_indexer.descriptions import (
     describe,
     filter_terms,
@@ -16,7 +17,6 @@ from harper_indexer.descriptions import (
     profile,
     stored_payload,
 )
-from harper_indexer.places import split_location, state_code
 
 
 def _maple(**changes: object) -> AccountState:
@@ -104,6 +104,9 @@ def test_state_code(text: str, code: str | None) -> None:
         ("Austin, TX", ("Austin", "TX")),
         ("Winston-Salem, North Carolina", ("Winston-Salem", "NC")),
         ("New York NY", ("New York", "NY")),
+        ("Annapolis, MD 21401", ("Annapolis", "MD")),
+        ("Erie, PA, 16501-1234", ("Erie", "PA")),
+        ("Suite 12345", ("Suite 12345", None)),
         ("Paris, France", ("Paris, France", None)),
         ("Austin", ("Austin", None)),
         (None, (None, None)),

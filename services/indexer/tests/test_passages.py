@@ -252,3 +252,23 @@ def test_a_note_added_to_state_md_is_found_with_its_channel(tmp_path: Path) -> N
         assert found.hits[0].path == "accounts/70101/state.md"
     finally:
         store.close()
+
+
+def test_files_saved_by_other_tools_cut_as_the_contract_writes_them() -> None:
+    """A byte-order mark and Windows line ends, a mail client's Date and a phone's 12-hour SMS
+    times: the same passages, speakers and moments as the contract's own forms."""
+    exported = "\ufeff" + EMAIL.replace(
+        "Date: 2026-08-18T15:02:00Z", "Date: Tue, 18 Aug 2026 10:02:00 -0500"
+    )
+    exported = exported.replace("\n", "\r\n")
+    path = "accounts/1/sources/emails/email_20260818_1502/raw.txt"
+    own, theirs = cut_source(path, EMAIL), cut_source(path, exported)
+    assert [(c.text, c.speaker, c.date) for c in theirs] == [
+        (c.text, c.speaker, c.date) for c in own
+    ]
+    texts = "2026-11-02 9:14 PM Ann Lee: can u send the COI\n2026-11-02 09:20 Amy: sent"
+    sms = cut_source("accounts/1/sources/sms/sms_20261102_0914/raw.txt", texts)
+    assert [(c.speaker, c.date) for c in sms] == [
+        ("Ann Lee", datetime(2026, 11, 2, 21, 14, tzinfo=UTC)),
+        ("Amy", datetime(2026, 11, 2, 9, 20, tzinfo=UTC)),
+    ]

@@ -13,7 +13,7 @@ from typing import Any
 
 from harper_common.memory import AccountState, canonical_stage
 from harper_common.messages.index import AccountPayload, DescriptionFilters
-from harper_indexer.places import split_location, state_code
+from harper_common.places import split_location, state_code
 
 KEYWORD_FIELDS = ("account_id", "kw_stage", "kw_state", "kw_city", "kw_industry", "kw_insurance")
 """Payload keys filters use; stores index them."""

@@ -20,21 +20,22 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 
 from harper_common.memory.errors import HarperMemoryError
+from harper_common.memory.frontmatter import plain_text
 from harper_common.memory.sentences import SENTENCE_BREAK
-from harper_common.memory.sources import parse_summary
+from harper_common.memory.sources import SMS_STAMP, header_moment, parse_summary, sms_moment
 from harper_common.memory.state import parse_state
 
 MAX_PASSAGE = 700
 """A paragraph longer than this (characters) is cut into pieces of whole sentences."""
-_SMS_LINE = re.compile(r"^(\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}(?::\d{2})?Z?)\s+([^:]{1,60}):\s*(.+)$")
+_SMS_LINE = re.compile(rf"^({SMS_STAMP})\s+([^:]{{1,60}}):\s*(.+)$")
 _TALK_LINE = re.compile(r"^\[?[\d:]*\]?\s*([A-Z][^:]{0,60}):\s*(.+)$")
 _SENTENCE_END = re.compile(SENTENCE_BREAK)
 _LABEL_IN_TEXT = re.compile(
-    r"(?:^|(?<=[.!?\"')\s]))(?:\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}(?::\d{2})?Z?\s+)?"
+    rf"(?:^|(?<=[.!?\"')\s]))(?:{SMS_STAMP}\s+)?"
     r"[A-Z][\w.'-]*(?: [A-Z][\w.'-]*){0,3}:\s"
 )
 """A speaker's label where a turn or a message starts inside the embedded text."""
-INDEXED_FORM = 2
+INDEXED_FORM = 3
 """What the index keeps of a passage (the text embedded, the words read); raise it when that
 changes, so that every passage is indexed again at the next start."""
 _CONTACT = re.compile(
@@ -152,7 +153,7 @@ def _channel(path: str) -> str:
 
 def _split_headers(text: str) -> tuple[dict[str, str], list[str], int]:
     """Header fields (lower-case keys), the body's lines, and the body's first line number."""
-    lines = text.splitlines()
+    lines = plain_text(text).splitlines()
     head: dict[str, str] = {}
     for number, line in enumerate(lines):
         if not line.strip():
@@ -165,14 +166,7 @@ def _split_headers(text: str) -> tuple[dict[str, str], list[str], int]:
 
 
 def _date(value: str) -> datetime | None:
-    value = value.strip()
-    if not value:
-        return None
-    try:
-        parsed = datetime.fromisoformat(value.replace("Z", "+00:00"))
-    except ValueError:
-        return None
-    return parsed if parsed.tzinfo else parsed.replace(tzinfo=UTC)  # sources write UTC
+    return header_moment(value) if value.strip() else None
 
 
 def _person(address: str) -> str | None:
@@ -421,7 +415,8 @@ def _talk(
         sms = _SMS_LINE.match(line) if channel == "sms" else None
         talk = _TALK_LINE.match(line) if sms is None else None
         if sms:
-            when = _date(sms.group(1).replace(" ", "T")) or date
+            sent = sms_moment(sms.group(1))
+            when = sent.replace(tzinfo=UTC) if sent else date  # sources write UTC
             speaker = sms.group(2).strip()
         elif talk:
             speaker = talk.group(1).strip()

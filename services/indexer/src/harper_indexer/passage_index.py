@@ -15,6 +15,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+from harper_common.memory.files import MEMORY_ENCODING
 from harper_common.memory.models import SourceSummary
 from harper_common.memory.paths import MemoryRoot
 from harper_common.messages.index import PassageHit, PassagesReply, PassagesRequest
@@ -112,7 +113,7 @@ class PassageIndex:
 def state_version(path: Path) -> int:
     """The ``version:`` of a state.md's frontmatter, read cheaply (0 when unreadable)."""
     try:
-        with path.open(encoding="utf-8") as handle:
+        with path.open(encoding=MEMORY_ENCODING) as handle:
             for number, line in enumerate(handle):
                 if line.startswith("version:"):
                     return int(line.partition(":")[2].strip() or 0)
@@ -129,7 +130,7 @@ def _account_passages(root: Path, folder: Path) -> list[tuple[CutPassage, str | 
     found: list[tuple[CutPassage, str | None]] = []
     state = folder / "state.md"
     if state.is_file():
-        text = state.read_text(encoding="utf-8", errors="replace")
+        text = state.read_text(encoding=MEMORY_ENCODING, errors="replace")
         found += [(cut, None) for cut in cut_state_notes(str(state.relative_to(root)), text)]
     sources = folder / "sources"
     if not sources.is_dir():
@@ -139,7 +140,7 @@ def _account_passages(root: Path, folder: Path) -> list[tuple[CutPassage, str | 
         for name in ("raw.txt", "summary.md"):
             path = source / name
             if path.is_file():
-                text = path.read_text(encoding="utf-8", errors="replace")
+                text = path.read_text(encoding=MEMORY_ENCODING, errors="replace")
                 cuts = cut_source(str(path.relative_to(root)), text)
                 found += [(cut, _direction(cut, summary)) for cut in cuts]
     return found

@@ -9,6 +9,7 @@ from __future__ import annotations
 import os
 from dataclasses import dataclass
 
+from harper_common.memory.files import MEMORY_ENCODING
 from harper_common.memory.paths import ACCOUNTS, MemoryRoot
 
 TEXT_SUFFIXES = (".md", ".txt")
@@ -34,7 +35,7 @@ def read_account(memory: MemoryRoot, account_id: str) -> AccountText:
             if not name.endswith(TEXT_SUFFIXES) or os.path.islink(path):
                 continue
             try:
-                with open(path, encoding="utf-8", errors="replace") as handle:
+                with open(path, encoding=MEMORY_ENCODING, errors="replace") as handle:
                     found[prefix + name] = handle.read()
             except OSError:
                 continue

@@ -18,8 +18,10 @@ from typing import Any
 
 from harper_common.memory.contact_marks import domains_of, marks_in
 from harper_common.memory.errors import HarperMemoryError
+from harper_common.memory.files import MEMORY_ENCODING
 from harper_common.memory.paths import ACCOUNTS, RAW_FILE, SOURCES, STATE_FILE, MemoryRoot
 from harper_common.memory.state import parse_state
+from harper_common.places import split_location
 from harper_search.account_files import AccountText
 from harper_search.run_log import is_source_path
 from harper_search.staff import name_parts, staff_named, staff_of
@@ -151,7 +153,7 @@ def _state_and_sources(memory: MemoryRoot, account_id: str) -> AccountText:
     files: dict[str, str] = {}
     state = folder / STATE_FILE
     if state.is_file() and not state.is_symlink():
-        files[f"{base}/{STATE_FILE}"] = state.read_text(encoding="utf-8", errors="replace")
+        files[f"{base}/{STATE_FILE}"] = state.read_text(encoding=MEMORY_ENCODING, errors="replace")
     for channel in ("emails", "calls", "sms"):
         channel_dir = folder / SOURCES / channel
         if not channel_dir.is_dir():
@@ -172,15 +174,15 @@ def _card(account: AccountText) -> AccountCard | None:
         state = parse_state(text, f"{base}/{STATE_FILE}", expected_id=account.account_id)
     except HarperMemoryError:
         return None
-    city, _, region = (state.location or "").rpartition(",")
+    city, region = split_location(state.location)
     sources = [p for p in account.files if is_source_path(p) and p.endswith(f"/{RAW_FILE}")]
     sources.sort(key=lambda p: (_stamp(p.split("/")[-2]), p))
     return AccountCard(
         account_id=account.account_id,
         name=state.name,
         industry=state.industry,
-        city=city.strip() or None,
-        state=region.strip() or None,
+        city=city,
+        state=region,
         insurance_types=tuple(state.insurance_types or ()),
         sources=tuple(sources),
         extra=dict(state.extra),

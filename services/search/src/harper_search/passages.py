@@ -12,6 +12,7 @@ import re
 from dataclasses import dataclass, replace
 
 from harper_common.memory.sentences import SENTENCE_BREAK
+from harper_common.memory.sources import SMS_STAMP
 
 _SENTENCE_END = re.compile(SENTENCE_BREAK)
 _LIST_ITEM = re.compile(r"^(?:\d{1,2}[.)]|[-*•])\s+\S")
@@ -23,7 +24,7 @@ _WROTE = re.compile(r"^>*\s*On\b.{4,160}\bwrote:\s*$")
 _LEAD_IN_LIST = re.compile(r":\s+(?:\d{1,2}[.)]|[-*•])\s+\S")
 LONG_LINE = 300
 """Transcript and text lines shorter than this stay whole (one turn, one passage)."""
-_SMS_LINE = re.compile(r"^\d{4}-\d{2}-\d{2} \d{2}:\d{2} ([^:]{1,60}): (.+)$")
+_SMS_LINE = re.compile(rf"^{SMS_STAMP} ([^:]{{1,60}}): (.+)$")
 _TALK_LINE = re.compile(r"^([A-Z][^:]{0,60}): (.+)$")
 _SIGNATURE = re.compile(
     r"^(kind regards|best regards|regards|thanks|thank you|cheers|best|sincerely)[,!.]?$",

@@ -14,6 +14,7 @@ from harper_common.memory.errors import (
     UnknownStage,
 )
 from harper_common.memory.files import (
+    MEMORY_ENCODING,
     append_history,
     read_history,
     read_raw,
@@ -66,6 +67,7 @@ from harper_common.memory.stages import (
 from harper_common.memory.state import parse_state, render_state
 
 __all__ = [
+    "MEMORY_ENCODING",
     "FOLLOW_UP_RULES",
     "STAGES",
     "AccountState",

@@ -14,6 +14,7 @@ from harper_common.memory.files import read_history, read_source, read_state
 from harper_common.memory.history import verify_chain
 from harper_common.memory.models import Channel, is_account_id, is_source_id
 from harper_common.memory.paths import ACCOUNTS, HISTORY_FILE, SOURCES, STATE_FILE
+from harper_common.memory.state import unreadable_values
 from harper_common.parallel import mapper, worker_count
 
 
@@ -99,9 +100,18 @@ class _Checker:
     def _state(self, folder: Path) -> None:
         path = folder / STATE_FILE
         try:
-            read_state(path, expected_id=folder.name)
+            state = read_state(path, expected_id=folder.name)
         except MemoryFormatError as exc:
             self.format_problem(exc)
+            return
+        for key, value in unreadable_values(state).items():
+            self.problem(
+                path,
+                None,
+                f"{key}: {value!r} is not a value of its kind; Harper reads the account"
+                " without it and writes the line back as it is",
+                Severity.WARNING,
+            )
 
     def _history(self, folder: Path) -> None:
         path = folder / HISTORY_FILE

@@ -24,11 +24,16 @@ from harper_common.memory.paths import RAW_FILE, SUMMARY_FILE
 from harper_common.memory.sources import parse_raw, parse_summary
 from harper_common.memory.state import parse_state, render_state
 
+MEMORY_ENCODING = "utf-8-sig"
+"""How every memory file is decoded: UTF-8, with the byte-order mark some editors (Notepad, Excel
+exports) write at the start of a file dropped, so a hand-saved state.md still opens with its
+``---`` fence and a raw.txt with its first header."""
+
 
 def read_text(path: Path) -> str:
     """A memory file's text; a missing or undecodable file is a MemoryFormatError, not a crash."""
     try:
-        return path.read_bytes().decode("utf-8")
+        return path.read_bytes().decode(MEMORY_ENCODING)
     except FileNotFoundError:
         raise MemoryFormatError(path, None, "file is missing") from None
     except IsADirectoryError:

@@ -48,9 +48,18 @@ class Frontmatter:
         return self.key_lines.get(key, 1)
 
 
+def plain_text(text: str) -> str:
+    """``text`` as the parsers read it: without the byte-order mark an editor may have saved at
+    its start, and, when the file was saved with Windows line ends (its first line ends in
+    CR LF), with plain line ends; a CR inside a body written with plain line ends is kept."""
+    text = text.removeprefix("\ufeff")
+    first, _, _ = text.partition("\n")
+    return text.replace("\r\n", "\n") if first.endswith("\r") else text
+
+
 def split_frontmatter(text: str, path: Path | str | None) -> Frontmatter:
     """Split ``---`` fenced YAML from the body; raise MemoryFormatError naming the line."""
-    lines = text.split("\n")
+    lines = plain_text(text).split("\n")
     if not lines or lines[0].rstrip("\r") != _FENCE:
         raise MemoryFormatError(
             path, 1, "file must start with a '---' line opening the frontmatter"

@@ -16,7 +16,7 @@ from pydantic import ValidationError
 
 from harper_common.memory import bullets
 from harper_common.memory.errors import MemoryFormatError
-from harper_common.memory.frontmatter import timestamp
+from harper_common.memory.frontmatter import plain_text, timestamp
 from harper_common.memory.models import (
     Detail,
     FieldChange,
@@ -118,6 +118,7 @@ def render_history(history: History) -> str:
 
 def parse_history(text: str, path: Path | str | None = None) -> History:
     """Parse history.md; raise MemoryFormatError naming the line of the first problem."""
+    text = plain_text(text)
     lines = text.split("\n")
     headings = [i for i, line in enumerate(lines) if line.startswith(_HEADING)]
     if not headings:

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import re
-from datetime import UTC, datetime
+from datetime import UTC, date, datetime
+from email.utils import parsedate_to_datetime
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -15,6 +16,7 @@ from harper_common.memory.errors import MemoryFormatError
 from harper_common.memory.models import (
     CallTranscript,
     Channel,
+    Direction,
     EmailMessage,
     Header,
     RawCommunication,
@@ -26,7 +28,11 @@ from harper_common.memory.models import (
 
 _HEADER = re.compile(r"^([A-Za-z][A-Za-z0-9-]*):[ \t]?(.*)$")
 _SPEAKER = re.compile(r"^([^\s:](?:[^:\r\n]{0,78}[^\s:])?): (.*)$")
-_SMS_LINE = re.compile(r"^(\d{4}-\d{2}-\d{2} \d{2}:\d{2}) ([^\s:](?:[^:\r\n]{0,78}[^\s:])?): (.*)$")
+SMS_STAMP = r"\d{4}-\d{2}-\d{2}[ T]\d{1,2}:\d{2}(?::\d{2})?(?: ?[AaPp]\.?[Mm]\.?(?!\w))?Z?"
+"""The time an SMS line opens with: 'YYYY-MM-DD HH:MM' as the contract writes it, or as a phone
+export writes it ('2026-11-20 6:20 PM', seconds, a 'T', a 'Z')."""
+_SMS_LINE = re.compile(rf"^({SMS_STAMP}) ([^\s:](?:[^:\r\n]{{0,78}}[^\s:])?): (.*)$")
+_HALF_OF_DAY = re.compile(r" ?([AaPp])\.?[Mm]\.?$")
 _M = TypeVar("_M", bound=BaseModel)
 _SUMMARY_KEYS = ("channel", "date", "direction", "participants")
 _HEADER_FIELDS: dict[Channel, dict[str, str]] = {
@@ -50,6 +56,7 @@ def _iso(moment: datetime) -> str:
 
 def parse_raw(text: str, channel: Channel, path: Path | str | None = None) -> RawCommunication:
     """Parse raw.txt of the given channel; raise MemoryFormatError naming the line."""
+    text = fm.plain_text(text)
     headers, body_start = _read_headers(text.split("\n"), path)
     fields, others = _split_headers(headers, channel, path)
     lines = text.split("\n")
@@ -114,13 +121,28 @@ def _split_headers(
     return fields, others
 
 
-def _header_date(value: str, line: int, path: Path | str | None) -> datetime:
+def header_moment(value: str) -> datetime | None:
+    """The moment a ``Date:`` header gives: ISO 8601 as the contract writes it, or the RFC 2822
+    form a mail client exports ("Tue, 18 Nov 2026 16:05:00 -0600"); a moment without a zone is
+    UTC, as sources are written. None when it is neither."""
+    text = value.strip()
     try:
-        return datetime.fromisoformat(value.strip())
+        moment = datetime.fromisoformat(text)
     except ValueError:
+        try:
+            moment = parsedate_to_datetime(text)
+        except (TypeError, ValueError, IndexError):
+            return None
+    return moment if moment.tzinfo else moment.replace(tzinfo=UTC)
+
+
+def _header_date(value: str, line: int, path: Path | str | None) -> datetime:
+    moment = header_moment(value)
+    if moment is None:
         raise MemoryFormatError(
             path, line, f"Date must be ISO 8601 (e.g. 2026-01-05T14:03:00Z), got {value!r}"
-        ) from None
+        )
+    return moment
 
 
 def _turn(line: str) -> Turn:
@@ -155,11 +177,31 @@ def _sms_messages(content: list[str], first_line: int, path: Path | str | None) 
     return messages
 
 
+def sms_moment(stamp: str) -> datetime | None:
+    """The moment an SMS line's ``SMS_STAMP`` names, as written (no zone); None when it names
+    no real day and time."""
+    text = stamp.strip().replace("T", " ").removesuffix("Z")
+    half = _HALF_OF_DAY.search(text)
+    text = text[: half.start()] if half else text
+    for form in ("%Y-%m-%d %H:%M", "%Y-%m-%d %H:%M:%S"):
+        try:
+            moment = datetime.strptime(text, form)
+        except ValueError:
+            continue
+        if half is None:
+            return moment
+        if not 1 <= moment.hour <= 12:
+            return None
+        afternoon = half.group(1).lower() == "p"
+        return moment.replace(hour=moment.hour % 12 + (12 if afternoon else 0))
+    return None
+
+
 def _sms_time(text: str, line: int, path: Path | str | None) -> datetime:
-    try:
-        return datetime.strptime(text, "%Y-%m-%d %H:%M")
-    except ValueError:
-        raise MemoryFormatError(path, line, f"{text!r} is not a real date and time") from None
+    moment = sms_moment(text)
+    if moment is None:
+        raise MemoryFormatError(path, line, f"{text!r} is not a real date and time")
+    return moment
 
 
 def _validate(
@@ -204,15 +246,45 @@ def _head(lines: list[str], others: list[Header]) -> str:
 # --- summary.md ------------------------------------------------------------------------------
 
 
+_CHANNEL_WORDS: dict[str, Channel] = {
+    **dict.fromkeys(("email", "e-mail", "mail"), Channel.EMAIL),
+    **dict.fromkeys(("call", "phone", "phone call", "voice", "transcript"), Channel.CALL),
+    **dict.fromkeys(("sms", "text", "texts", "text message", "message"), Channel.SMS),
+}
+"""How other tools name a summary's channel (any case)."""
+_DIRECTION_WORDS: dict[str, Direction] = {
+    **dict.fromkeys(("inbound", "in", "incoming", "received"), Direction.INBOUND),
+    **dict.fromkeys(("outbound", "out", "outgoing", "sent"), Direction.OUTBOUND),
+}
+"""How other tools name a summary's direction (any case)."""
+
+
+def _summary_moment(value: Any) -> Any:
+    """A summary's ``date`` as a moment: a timestamp without a zone, or a day alone, is UTC
+    (midnight), as sources are written; a text in another form is read like a Date header."""
+    if isinstance(value, str):
+        value = header_moment(value) or value
+    if isinstance(value, datetime):
+        return value if value.tzinfo else value.replace(tzinfo=UTC)
+    if isinstance(value, date):
+        return datetime(value.year, value.month, value.day, tzinfo=UTC)
+    return value
+
+
 def parse_summary(text: str, path: Path | str | None = None) -> SourceSummary:
     """Parse summary.md; unknown frontmatter keys are kept."""
     doc = fm.split_frontmatter(text, path)
     values: dict[str, Any] = {key: doc.fields[key] for key in _SUMMARY_KEYS if key in doc.fields}
     if isinstance(values.get("participants"), str):
         values["participants"] = [p.strip() for p in values["participants"].split(",")]
-    if isinstance(values.get("date"), datetime) and values["date"].tzinfo is None:
-        values["date"] = values["date"].replace(tzinfo=UTC)
+    if "date" in values:
+        values["date"] = _summary_moment(values["date"])
+    for key, words in (("channel", _CHANNEL_WORDS), ("direction", _DIRECTION_WORDS)):
+        if isinstance(values.get(key), str):
+            values[key] = words.get(" ".join(values[key].split()).lower(), values[key])
     values["extra"] = {k: v for k, v in doc.fields.items() if k not in _SUMMARY_KEYS}
+    if values.get("direction") is not None and not isinstance(values["direction"], Direction):
+        values["extra"]["direction"] = values.pop("direction")  # optional: kept as written
     values["body"] = doc.body
     try:
         return SourceSummary.model_validate(values)

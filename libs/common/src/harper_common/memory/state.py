@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from datetime import date, datetime
+from datetime import UTC, date, datetime
 from pathlib import Path
 from typing import Any
 
@@ -28,7 +28,15 @@ KNOWN_KEYS: tuple[str, ...] = (
     "version",
     "updated_at",
 )
+REQUIRED_KEYS: tuple[str, ...] = ("account_id", "name", "stage", "version")
 _CONTACT_KEYS = ("name", "email", "phone")
+_TEXT_KEYS = ("industry", "location", "next_step")
+_DAY_FORMATS = (
+    *("%m/%d/%Y", "%m/%d/%y", "%Y/%m/%d"),
+    *("%b %d, %Y", "%B %d, %Y", "%d %b %Y", "%d %B %Y"),
+)
+"""Days as people write them by hand (US order first, as brokers here write), besides ISO."""
+_AMOUNT_SCALE = {"k": 1_000, "m": 1_000_000}
 
 
 def parse_state(
@@ -48,7 +56,18 @@ def parse_state(
     try:
         state = AccountState.model_validate(values)
     except ValidationError as exc:
-        raise format_error(exc, path, doc.line_of) from None
+        unreadable = _optional_keys_at_fault(exc)
+        if not unreadable:
+            raise format_error(exc, path, doc.line_of) from None
+        # an optional value that is no value of its kind ("premium: TBD") is kept as written
+        # among the unknown keys, so the account still reads and the line is written back
+        for key in unreadable:
+            values.pop(key, None)
+            values["extra"][key] = fields[key]
+        try:
+            state = AccountState.model_validate(values)
+        except ValidationError as again:
+            raise format_error(again, path, doc.line_of) from None
     if expected_id is not None and state.account_id != expected_id:
         raise MemoryFormatError(
             path, doc.line_of("account_id"),
@@ -57,17 +76,75 @@ def parse_state(
     return state
 
 
+def unreadable_values(state: AccountState) -> dict[str, Any]:
+    """The optional fields whose written value was no value of their kind, as written (kept
+    among the unknown keys by the reader)."""
+    return {key: value for key, value in state.extra.items() if key in KNOWN_KEYS}
+
+
+def _optional_keys_at_fault(exc: ValidationError) -> set[str]:
+    """The optional top-level keys the errors are about; empty when any error is about a
+    required key or the file as a whole (those stay errors)."""
+    keys = {str(error["loc"][0]) if error["loc"] else "" for error in exc.errors()}
+    if not keys or keys & {*REQUIRED_KEYS, ""} or not keys <= set(KNOWN_KEYS):
+        return set()
+    return keys
+
+
 def _loosen(key: str, value: Any) -> Any:
-    """Accept what people write by hand: unquoted ids, comma lists, timestamps as dates."""
+    """Accept what people write by hand: unquoted ids, comma lists, timestamps as dates,
+    amounts with a dollar sign, thousands commas or a k, days written 11/18/2026, a blank
+    text as no text, and a timestamp without a zone as UTC."""
     if key == "account_id" and isinstance(value, int) and not isinstance(value, bool):
         return str(value)
     if key in ("insurance_types", "pending_actions") and isinstance(value, str):
         return [part.strip() for part in value.split(",") if part.strip()]
     if key == "last_contact" and isinstance(value, datetime):
         return value.date()
+    if key == "last_contact" and isinstance(value, str):
+        return _day(value) or value
+    if key == "updated_at" and isinstance(value, str):
+        value = _moment(value) or value
+    if key == "updated_at" and isinstance(value, datetime) and value.tzinfo is None:
+        return value.replace(tzinfo=UTC)
+    if key == "updated_at" and isinstance(value, date) and not isinstance(value, datetime):
+        return datetime(value.year, value.month, value.day, tzinfo=UTC)
+    if key == "premium" and isinstance(value, str):
+        amount = _amount(value)
+        return value if amount is None else amount
+    if key in _TEXT_KEYS and isinstance(value, str) and not value.strip():
+        return None
     if key == "primary_contact" and isinstance(value, str):
         return {"name": value}
     return value
+
+
+def _amount(text: str) -> int | float | None:
+    """'$15,950', '15,950.00', 'USD 15950', '15.9k' as a number; None when it is none."""
+    cleaned = text.strip().lower().removeprefix("usd").strip().lstrip("$").replace(",", "")
+    scale = _AMOUNT_SCALE.get(cleaned[-1:], 1)
+    number = cleaned[:-1] if scale != 1 else cleaned
+    try:
+        amount = float(number.strip()) * scale
+    except ValueError:
+        return None
+    return int(amount) if amount.is_integer() else amount
+
+
+def _moment(text: str) -> datetime | None:
+    try:
+        return datetime.fromisoformat(text.strip())
+    except ValueError:
+        return None
+
+
+def _day(text: str) -> date | None:
+    for form in _DAY_FORMATS:
+        try:
+            return datetime.strptime(text.strip(), form).date()
+        except ValueError:
+            continue
+    return None
 
 
 def _contact(raw: dict[Any, Any]) -> dict[str, Any]:
@@ -88,6 +165,8 @@ def render_state(state: AccountState) -> str:
         if value is not None:
             lines.extend(_field_lines(key, value))
     for key, value in state.extra.items():
+        if key in KNOWN_KEYS and getattr(state, key) is not None:
+            continue  # a value set since replaces the one that was kept as written
         lines.extend(fm.other_value(key, value))
     return fm.join_frontmatter(lines, state.body)
 

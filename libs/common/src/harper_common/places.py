@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 STATE_CODES: dict[str, str] = {
     "alabama": "AL", "alaska": "AK", "arizona": "AZ", "arkansas": "AR", "california": "CA",
     "colorado": "CO", "connecticut": "CT", "delaware": "DE", "district of columbia": "DC",
@@ -19,6 +21,7 @@ STATE_CODES: dict[str, str] = {
 """Lowercase state name -> two-letter postal code."""
 
 _CODES = frozenset(STATE_CODES.values())
+_ZIP = re.compile(r"[\s,]+\d{5}(?:-\d{4})?$")
 
 
 def state_code(text: str) -> str | None:
@@ -31,12 +34,18 @@ def state_code(text: str) -> str | None:
 
 
 def split_location(location: str | None) -> tuple[str | None, str | None]:
-    """(city, state code) of "Austin, TX" or "Austin, Texas"; (None, None) for nothing.
+    """(city, state code) of "Austin, TX", "Austin, Texas" or "Austin, TX 78701" (a ZIP code
+    after the state is no part of it); (None, None) for nothing.
 
     Without a recognisable state, the whole text is the city and the state is None.
     """
     if location is None or not location.strip():
         return None, None
+    bare = _ZIP.sub("", location.strip())
+    if bare and bare != location.strip():  # "Annapolis, MD 21401": the ZIP after a state
+        city, code = split_location(bare)
+        if code:
+            return city, code
     head, comma, tail = location.rpartition(",")
     if comma:
         code = state_code(tail)

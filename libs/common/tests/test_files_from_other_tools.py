@@ -1,0 +1,188 @@
+"""Memory files saved by other tools: a byte-order mark (Notepad, spreadsheet exports), Windows
+line ends, and a mail client's RFC 2822 ``Date:`` read as the same file written by Harper."""
+
+from __future__ import annotations
+
+import shutil
+from datetime import UTC, date, datetime, timedelta, timezone
+from pathlib import Path
+
+import pytest
+
+from harper_common.memory import (
+    Channel,
+    EmailMessage,
+    MemoryFormatError,
+    SmsThread,
+    check_memory,
+    parse_raw,
+    parse_state,
+    parse_summary,
+    read_history,
+    read_source,
+    read_state,
+    render_state,
+    render_summary,
+)
+from harper_common.memory.sources import header_moment
+from harper_common.memory.state import unreadable_values
+
+HANDWRITTEN = Path(__file__).parent / "fixtures" / "handwritten" / "accounts" / "29041"
+EMAIL = "sources/emails/email_20260105_1403"
+
+
+def _saved_by_another_tool(tmp_path: Path, *, mark: bool, crlf: bool) -> Path:
+    copy = tmp_path / "29041"
+    shutil.copytree(HANDWRITTEN, copy)
+    for path in copy.rglob("*"):
+        if path.is_file():
+            text = path.read_text(encoding="utf-8")
+            text = text.replace("\n", "\r\n") if crlf else text
+            path.write_bytes((b"\xef\xbb\xbf" if mark else b"") + text.encode("utf-8"))
+    return copy
+
+
+@pytest.mark.parametrize(("mark", "crlf"), [(True, False), (True, True)])
+def test_a_byte_order_mark_reads_as_the_same_files(tmp_path: Path, mark: bool, crlf: bool) -> None:
+    copy = _saved_by_another_tool(tmp_path, mark=mark, crlf=crlf)
+    state, original = read_state(copy / "state.md"), read_state(HANDWRITTEN / "state.md")
+    assert (state.account_id, state.name, state.stage) == (
+        original.account_id,
+        original.name,
+        original.stage,
+    )
+    history = read_history(copy / "history.md")
+    assert [e.id for e in history.entries] == [
+        e.id for e in read_history(HANDWRITTEN / "history.md").entries
+    ]
+    source = read_source(copy / EMAIL, Channel.EMAIL)
+    first = read_source(HANDWRITTEN / EMAIL, Channel.EMAIL)
+    assert isinstance(source.raw, EmailMessage) and isinstance(first.raw, EmailMessage)
+    assert (source.raw.sender, source.raw.date) == (first.raw.sender, first.raw.date)
+    assert source.summary.date == first.summary.date
+
+
+def test_a_mail_clients_date_header_gives_the_same_moment() -> None:
+    raw = "From: A <a@example.com>\nDate: Mon, 05 Jan 2026 08:03:00 -0600\nSubject: s\n\nHi\n"
+    email = parse_raw(raw, Channel.EMAIL)
+    assert email.date == datetime(2026, 1, 5, 14, 3, tzinfo=UTC)
+    assert email.date.utcoffset() == timedelta(hours=-6)
+
+
+def test_a_date_without_a_zone_is_utc_as_sources_are_written() -> None:
+    assert header_moment("2026-01-05T14:03:00") == datetime(2026, 1, 5, 14, 3, tzinfo=UTC)
+    assert header_moment("2026-01-05T14:03:00+02:00") == datetime(
+        2026, 1, 5, 14, 3, tzinfo=timezone(timedelta(hours=2))
+    )
+
+
+def test_a_date_that_is_no_date_still_names_its_line() -> None:
+    with pytest.raises(MemoryFormatError, match=":2: Date must be ISO 8601"):
+        parse_raw("From: A\nDate: last Tuesday\n\nHi\n", Channel.EMAIL)
+
+
+STATE = """---
+account_id: "29041"
+name: Maple Avenue Dental
+stage: Quoted
+{line}
+version: 7
+---
+# Maple Avenue Dental
+"""
+
+
+@pytest.mark.parametrize(
+    ("line", "field", "value"),
+    [
+        ('premium: "$15,950"', "premium", 15950),
+        ("premium: $15,950", "premium", 15950),
+        ("premium: 15,950.50", "premium", 15950.5),
+        ("premium: USD 2600", "premium", 2600),
+        ("premium: 15.9k", "premium", 15900),
+        ('last_contact: "11/18/2026"', "last_contact", date(2026, 11, 18)),
+        ("last_contact: Nov 18, 2026", "last_contact", date(2026, 11, 18)),
+        ("updated_at: 2026-11-18 21:03", "updated_at", datetime(2026, 11, 18, 21, 3, tzinfo=UTC)),
+        ("updated_at: 2026-11-18", "updated_at", datetime(2026, 11, 18, tzinfo=UTC)),
+        ('industry: ""', "industry", None),
+    ],
+)
+def test_values_written_by_hand_read_as_their_kind(line: str, field: str, value: object) -> None:
+    state = parse_state(STATE.format(line=line))
+    assert getattr(state, field) == value
+    assert unreadable_values(state) == {}
+
+
+@pytest.mark.parametrize(("line", "value"), [("premium: -5", -5), ("premium: call me", "call me")])
+def test_an_optional_value_of_no_kind_leaves_the_field_empty(line: str, value: object) -> None:
+    state = parse_state(STATE.format(line=line))
+    assert state.premium is None and unreadable_values(state) == {"premium": value}
+
+
+def test_a_value_of_no_kind_is_kept_as_written_and_reported(tmp_path: Path) -> None:
+    text = STATE.format(line="premium: TBD")
+    state = parse_state(text)
+    assert state.premium is None and unreadable_values(state) == {"premium": "TBD"}
+    assert "premium: TBD\n" in render_state(state)
+    priced = render_state(state.model_copy(update={"premium": 2600}))
+    assert priced.count("premium:") == 1 and "premium: 2600\n" in priced
+    folder = tmp_path / "accounts" / "29041"
+    folder.mkdir(parents=True)
+    (folder / "state.md").write_text(text, encoding="utf-8")
+    report = check_memory(tmp_path)
+    assert not report.errors
+    assert [p.message for p in report.warnings if "premium" in p.message] == [
+        "premium: 'TBD' is not a value of its kind; Harper reads the account without it and"
+        " writes the line back as it is"
+    ]
+
+
+def test_a_required_value_of_no_kind_is_still_an_error() -> None:
+    with pytest.raises(MemoryFormatError, match="'Renewal' is not a known stage"):
+        parse_state(STATE.format(line="premium: 10").replace("stage: Quoted", "stage: Renewal"))
+    with pytest.raises(MemoryFormatError, match="version"):
+        parse_state(STATE.format(line="premium: 10").replace("version: 7", "version: seven"))
+
+
+def test_a_phones_twelve_hour_sms_times_read_as_the_same_moments() -> None:
+    raw = "Date: 2026-11-20T18:20:00Z\nParticipants: Theo, Amy\n\n"
+    raw += "2026-11-20 6:20 PM Theo: mon works\n2026-11-20 12:05 a.m. Amy: ok\n"
+    raw += "2026-11-20 18:22 Amy: booked\n"
+    thread = parse_raw(raw, Channel.SMS)
+    assert isinstance(thread, SmsThread)
+    assert [(m.sent_at, m.speaker) for m in thread.messages] == [
+        (datetime(2026, 11, 20, 18, 20), "Theo"),
+        (datetime(2026, 11, 20, 0, 5), "Amy"),
+        (datetime(2026, 11, 20, 18, 22), "Amy"),
+    ]
+    with pytest.raises(MemoryFormatError, match="'2026-11-20 18:20 AM' is not a real date"):
+        parse_raw(raw + "2026-11-20 18:20 AM Bo: x\n", Channel.SMS)
+
+
+SUMMARY = "---\nchannel: {channel}\ndate: {date}\ndirection: {direction}\n---\nRevised quote.\n"
+
+
+@pytest.mark.parametrize(
+    ("channel", "date_written", "direction", "read"),
+    [
+        ("Email", "2026-11-12", "Outbound", ("email", datetime(2026, 11, 12, tzinfo=UTC), "outbound")),
+        ("text", "2026-11-12 14:40", "received", ("sms", datetime(2026, 11, 12, 14, 40, tzinfo=UTC), "inbound")),
+        ("Phone Call", "2026-11-12T14:40:00Z", "sent", ("call", datetime(2026, 11, 12, 14, 40, tzinfo=UTC), "outbound")),
+    ],
+)  # fmt: skip
+def test_a_summary_written_by_another_tool_reads_as_its_kind(
+    channel: str, date_written: str, direction: str, read: tuple[str, datetime, str]
+) -> None:
+    text = SUMMARY.format(channel=channel, date=date_written, direction=direction)
+    summary = parse_summary(text)
+    assert (summary.channel.value, summary.date, summary.direction) == read
+    assert summary.direction is not None and summary.direction.value == read[2]
+
+
+def test_a_summary_direction_of_no_kind_is_kept_as_written() -> None:
+    text = SUMMARY.format(channel="email", date="2026-11-12", direction="sideways")
+    summary = parse_summary(text)
+    assert summary.direction is None and summary.extra == {"direction": "sideways"}
+    assert "direction: sideways\n" in render_summary(summary)
+    with pytest.raises(MemoryFormatError, match="channel"):
+        parse_summary(SUMMARY.format(channel="fax", date="2026-11-12", direction="in"))

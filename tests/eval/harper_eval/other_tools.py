@@ -1,0 +1,168 @@
+"""``python -m harper_eval.other_tools <book> [--split dev]``: a book's memory as other tools save
+the same files, put to the local search agent beside the book as written.
+
+Brokerages will not write their files the way Harper does: Windows editors save a byte-order
+mark and CR LF line ends, a mail client exports ``Date: Tue, 18 Nov 2026 16:05:00 -0600``, a
+CRM writes ``premium: "$15,950"``, ``stage: Quote Pitched`` and its lines as one comma list, a
+phone exports ``2026-11-20 6:20 PM Theo: ...``, an address carries its ZIP code. Each change
+here says the same thing in another form (the moments, amounts and names are unchanged), so
+every question answered right on the book must be answered right on the copy.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import random
+import re
+import shutil
+import sys
+import tempfile
+from collections.abc import Callable
+from datetime import datetime
+from email.utils import format_datetime
+from pathlib import Path
+from zoneinfo import ZoneInfo
+
+from harper_eval.books import Book, load_book
+from harper_eval.direct import ask, local_search
+
+CENTRAL = ZoneInfo("America/Chicago")
+STAGE_ALIASES = {
+    "Quoted": "Quote Pitched",
+    "Submitted": "Submission",
+    "Application Received": "Application",
+    "New Lead": "New",
+}
+_HEADER_NAMES = re.compile(r"^(From|To|Cc|Date|Subject|Participants|Duration):", re.M)
+
+
+def _files(mem: Path, name: str) -> list[Path]:
+    return sorted(p for p in mem.rglob(name) if p.is_file())
+
+
+def _rewrite(path: Path, change: Callable[[str], str]) -> None:
+    path.write_text(change(path.read_text(encoding="utf-8")), encoding="utf-8")
+
+
+def mail_client_dates(mem: Path) -> None:
+    """Each source's ``Date:`` in RFC 2822, in the agency's own zone (the same moment)."""
+
+    def change(text: str) -> str:
+        def said(found: re.Match[str]) -> str:
+            moment = datetime.fromisoformat(found.group(1)).astimezone(CENTRAL)
+            return f"Date: {format_datetime(moment)}"
+
+        return re.sub(r"^Date: (\d{4}-\d{2}-\d{2}T\S+)$", said, text, count=1, flags=re.M)
+
+    for path in _files(mem, "raw.txt"):
+        _rewrite(path, change)
+
+
+def lower_case_headers(mem: Path) -> None:
+    for path in _files(mem, "raw.txt"):
+        _rewrite(path, lambda t: _HEADER_NAMES.sub(lambda m: m.group(1).lower() + ":", t))
+
+
+def phone_sms_times(mem: Path) -> None:
+    """SMS lines timed on a 12-hour clock ("2026-11-20 6:20 PM Theo: ...")."""
+
+    def twelve_hour(found: re.Match[str]) -> str:
+        hour = int(found.group(2))
+        half = "PM" if hour >= 12 else "AM"
+        return f"{found.group(1)} {(hour % 12) or 12}:{found.group(3)} {half} "
+
+    for path in _files(mem, "raw.txt"):
+        if path.parts[-3] == "sms":
+            _rewrite(path, lambda t: re.sub(r"^(\S+) (\d{2}):(\d{2}) ", twelve_hour, t, flags=re.M))
+
+
+def crm_state_fields(mem: Path) -> None:
+    """state.md as a CRM export writes it: stage aliases, premiums with a dollar sign and
+    thousands commas, lines as one comma list, a ZIP code after the state, keys in another
+    order and one key Harper does not know."""
+    shuffle = random.Random(14)
+    for path in _files(mem, "state.md"):
+        text = path.read_text(encoding="utf-8")
+        _, fields, body = text.split("---\n", 2)
+        fields = re.sub(
+            r"^stage: (.+)$",
+            lambda m: "stage: " + STAGE_ALIASES.get(m.group(1).strip(), m.group(1)),
+            fields,
+            count=1,
+            flags=re.M,
+        )
+        fields = re.sub(
+            r"^premium: (\d+)$", lambda m: f'premium: "${int(m.group(1)):,}"', fields, flags=re.M
+        )
+        fields = re.sub(
+            r"^insurance_types: \[(.*)\]$",
+            lambda m: "insurance_types: " + m.group(1).replace('"', ""),
+            fields,
+            flags=re.M,
+        )
+        fields = re.sub(
+            r'^location: "?([^"\n]+?, [A-Z]{2})"?$', r"location: \1 00000", fields, flags=re.M
+        )
+        blocks = re.split(r"\n(?=\S)", fields.strip("\n"))
+        shuffle.shuffle(blocks)
+        path.write_text("---\n" + "\n".join(["crm_owner: front desk", *blocks]) + "\n---\n" + body)
+
+
+def windows_editor(mem: Path) -> None:
+    """Every file saved with a byte-order mark and CR LF line ends."""
+    for path in sorted(p for p in mem.rglob("*") if p.is_file()):
+        text = path.read_text(encoding="utf-8").replace("\n", "\r\n")
+        path.write_bytes(b"\xef\xbb\xbf" + text.encode("utf-8"))
+
+
+RESAVES: tuple[Callable[[Path], None], ...] = (
+    mail_client_dates,
+    lower_case_headers,
+    phone_sms_times,
+    crm_state_fields,
+    windows_editor,
+)
+"""In this order: the last one changes the bytes of every file the others wrote."""
+
+
+def resaved(book: Book, folder: Path) -> Book:
+    """A copy of ``book`` under ``folder`` with its memory as other tools save it."""
+    copy = folder / book.name
+    shutil.copytree(book.mem.parent, copy)
+    for resave in RESAVES:
+        resave(copy / "mem")
+    return load_book(book.name, folder)
+
+
+async def passes(book: Book, split: str) -> dict[str, bool]:
+    """Each question of the split of ``book``: answered right or not."""
+    found: dict[str, bool] = {}
+    with local_search(book) as local:
+        for question in book.split(split):
+            _, grade = await ask(local, question)
+            found[question.id] = grade.passed
+    return found
+
+
+async def compare(name: str, split: str, folder: Path) -> tuple[dict[str, bool], dict[str, bool]]:
+    book = load_book(name)
+    return await passes(book, split), await passes(resaved(book, folder), split)
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("book")
+    parser.add_argument("--split", default="dev", choices=("dev", "test"))
+    args = parser.parse_args()
+    with tempfile.TemporaryDirectory(prefix="harper-resaved-") as folder:
+        written, other = asyncio.run(compare(args.book, args.split, Path(folder)))
+    lost = sorted(q for q, ok in written.items() if ok and not other[q])
+    print(f"as written: {sum(written.values())}/{len(written)} right")
+    print(f"as other tools save it: {sum(other.values())}/{len(other)} right")
+    print(f"right only as written: {', '.join(lost) or 'none'}")
+    return 1 if lost else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

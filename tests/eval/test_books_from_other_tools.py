@@ -1,0 +1,33 @@
+"""A book saved by other tools (a byte-order mark, CR LF, mail-client dates, a CRM's state.md,
+a phone's SMS times) is answered as the book written as Harper writes it."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from harper_eval.books import load_book
+from harper_eval.other_tools import compare, resaved
+
+from harper_common.memory import check_memory
+
+
+def test_the_resaved_copy_still_reads_and_says_the_same(tmp_path: Path) -> None:
+    book = load_book("harbor")
+    copy = resaved(book, tmp_path)
+    first = next(p for p in sorted(copy.mem.rglob("raw.txt")) if p.parts[-3] == "sms")
+    assert first.read_bytes().startswith(b"\xef\xbb\xbf")
+    assert b"\r\n" in first.read_bytes() and (
+        b" AM " in first.read_bytes() or b" PM " in first.read_bytes()
+    )
+    report = check_memory(copy.mem)
+    assert report.errors == [] and report.valid_accounts == report.accounts > 10
+
+
+@pytest.mark.anyio
+async def test_every_question_answered_on_the_book_is_answered_on_the_resaved_copy(
+    tmp_path: Path,
+) -> None:
+    written, other = await compare("harbor", "dev", tmp_path)
+    assert sum(written.values()) >= len(written) * 0.9
+    assert [q for q, ok in written.items() if ok and not other[q]] == []
