@@ -30,7 +30,7 @@ from harper_search.book_values import BookValues
 from harper_search.catalog import Catalog
 from harper_search.draft import Draft
 from harper_search.listing_query import ListingQuery
-from harper_search.listing_reader import ListingReader, book_lines, trade_verbs_in
+from harper_search.listing_reader import ListingReader, book_line_forms, trade_verbs_in
 from harper_search.listing_words import load_listing_words, parse_listing_words
 from harper_search.local_brain import LocalBrain
 from harper_search.own_actions import OwnActions
@@ -418,7 +418,27 @@ async def test_a_line_is_read_as_the_book_writes_it(setup: Setup) -> None:
     ]
     query = await setup.reader.read("who carries an umbrella", TODAY)
     assert query.filters.insurance_type == ["Umbrella / Excess"]
-    assert book_lines(["Cyber Liability"], ["Umbrella / Excess"]) == ["Cyber Liability"]
+    assert book_line_forms(["Cyber Liability"], ["Umbrella / Excess"]) == [("Cyber Liability",)]
+
+
+@pytest.mark.anyio
+async def test_a_book_that_writes_its_lines_in_shorthand_holds_those_lines(setup: Setup) -> None:
+    written = [["GL", "WC"], ["GL"], ["WC", "Auto"]]
+    setup.index.payloads = [
+        p.model_copy(update={"insurance_types": lines})
+        for p, lines in zip(BOOK[:3], written, strict=True)
+    ]
+    comp = await setup.reader.read("which accounts carry workers comp", TODAY)
+    assert comp.filters.insurance_type == ["WC"]
+    both = await setup.reader.read("who has GL and general liability", TODAY)
+    assert both.line_groups == (("GL",),) and not both.every_line
+    two = await setup.reader.read("who has GL and WC", TODAY)
+    assert two.line_groups == (("GL",), ("WC",)) and two.every_line
+    mixed = ["GL", "General Liability", "Workers' Compensation"]
+    assert book_line_forms(["General Liability", "WC"], mixed) == [
+        ("GL", "General Liability"),
+        ("Workers' Compensation",),
+    ]
 
 
 @pytest.mark.anyio

@@ -113,3 +113,18 @@ def test_the_phrase_a_question_names_its_account_by_is_set_aside(
 )
 def test_a_yes_no_question_about_a_stage_asks_the_stage(question: str, asks_stage: bool) -> None:
     assert ("stage" in [f.name for f in asked_fields(question)]) is asks_stage
+
+
+@pytest.mark.parametrize(
+    ("question", "asks_lines"),
+    [
+        ("does the marina have general liability", True),
+        ("are they quoting WC for the crew", True),
+        ("is E&O part of the package", True),
+        ("do they carry cyber?", True),
+        ("what did they say about general liability", False),  # no yes/no: the files answer
+        ("does the owner still run the forklift", False),  # names no line
+    ],
+)
+def test_a_yes_no_question_naming_a_line_asks_the_lines(question: str, asks_lines: bool) -> None:
+    assert ("coverage" in [f.name for f in asked_fields(question)]) is asks_lines

@@ -475,8 +475,9 @@ def _keeps(account: AccountPayload, query: ListingQuery, today: date) -> bool:
     days = _days(account, today)
     if query.staff and account.account_id not in query.staff_accounts:
         return False
-    wanted = query.filters.insurance_type or []
-    if query.every_line and not all(line in account.insurance_types for line in wanted):
+    groups = query.line_groups or tuple((line,) for line in query.filters.insurance_type or [])
+    held = account.insurance_types
+    if query.every_line and not all(any(form in held for form in group) for group in groups):
         return False
     if any(line in account.insurance_types for line in query.without_lines):
         return False

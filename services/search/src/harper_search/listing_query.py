@@ -8,6 +8,7 @@ US states, by name or postal code, are read here: a general rule, not a list of 
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import date
 
@@ -50,6 +51,9 @@ class ListingQuery:
     counting: bool
     every_line: bool = False
     """Several lines joined by "and": an account must have all of them (filters match any)."""
+    line_groups: tuple[tuple[str, ...], ...] = ()
+    """Each line asked, as the book's values that name it ("WC" or "Workers' Compensation"):
+    with ``every_line``, an account must hold one value of every group."""
     owed: bool = False
     """Only accounts with a pending action of the agency's own ("what we still owe")."""
     readings: tuple[str, ...] = ()
@@ -116,7 +120,7 @@ def _amount(match: re.Match[str] | None) -> float | None:
     return value if dollar or scale or value >= 1_000 else None
 
 
-def asks_every_line(question: str, lines: list[str]) -> bool:
+def asks_every_line(question: str, lines: Sequence[object]) -> bool:
     """Several lines joined by "and" (not "or"): accounts must hold all of them."""
     return len(lines) > 1 and not re.search(r"\b(or|either|any of)\b", question, re.I)
 

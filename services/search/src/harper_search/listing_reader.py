@@ -17,12 +17,14 @@ import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, replace
 from datetime import date
+from functools import cache
 from typing import Protocol
 
 import anyio
 from lemminflect import getLemma  # type: ignore[import-untyped]
 
 from harper_common.messages.index import DescriptionFilters
+from harper_common.vocabulary import vocabulary
 from harper_search.book_values import BookVocabulary
 from harper_search.carriers import is_carrier_name
 from harper_search.listing_query import (
@@ -81,6 +83,8 @@ class _Found:
     follow_up: bool = False
     excluded_lines: list[str] = field(default_factory=list)
     excluded_states: list[str] = field(default_factory=list)
+    line_groups: list[tuple[str, ...]] = field(default_factory=list)
+    """Each line asked, as the book's values that name it (``book_line_forms``)."""
     near: list[str] = field(default_factory=list)
     """Towns of the book the question asks around ("near Pittsburgh", "the Erie area")."""
 
@@ -179,8 +183,11 @@ class ListingReader:
         if found.near:
             await self._widen_to_nearby(found, book)
         if found.values.get(LINE):
-            found.values[LINE] = book_lines(found.values[LINE], book.lines)
-        found.excluded_lines = book_lines(found.excluded_lines, book.lines)
+            found.line_groups = book_line_forms(found.values[LINE], book.lines)
+            found.values[LINE] = [form for group in found.line_groups for form in group]
+        found.excluded_lines = [
+            form for group in book_line_forms(found.excluded_lines, book.lines) for form in group
+        ]
         return replace(
             self._query(question, today, found, words),
             rank=rank,
@@ -310,13 +317,13 @@ class ListingReader:
         follow_up = found.follow_up
         if (follow_up or quiet is not None) and not found.values.get(STAGE):
             found.add(STAGE, [s.value for s in OPEN_STAGES])
-        lines = found.values.get(LINE, [])
         return ListingQuery(
             filters=found.filters(),
             follow_up=follow_up,
             quiet_days=quiet,
             counting=counting,
-            every_line=asks_every_line(question, lines),
+            every_line=asks_every_line(question, found.line_groups),
+            line_groups=tuple(found.line_groups),
             owed=found.owed,
             readings=tuple(found.readings),
             unmatched=tuple(found.unmatched),
@@ -401,13 +408,30 @@ def _distinct(effects: list[_Effect]) -> list[_Effect]:
     return list(dict.fromkeys(effects))
 
 
-def book_lines(lines: Iterable[str], held: Sequence[str]) -> list[str]:
-    """Lines of coverage as the book writes them: a line the book does not hold by that name
-    stands for the book's lines that contain all of its words ("Umbrella" for "Umbrella /
-    Excess", "Cyber" for "Cyber Liability"); a line the book has no such name for is kept."""
-    found: list[str] = []
+def book_line_forms(lines: Iterable[str], held: Sequence[str]) -> list[tuple[str, ...]]:
+    """Each line of coverage as the book writes it: the book's values that name the same line,
+    by its full name or its shorthand (a book that writes "WC" holds Workers' Compensation);
+    else the book's lines that contain all of its words ("Umbrella" for "Umbrella / Excess",
+    "Cyber" for "Cyber Liability"); a line the book has no such name for is kept. Lines that
+    name the same line ("GL" and "General Liability") are one, in the order first asked."""
+    groups: dict[str, list[str]] = {}
     for line in lines:
+        same = line_named(line)
         wanted = set(words_of(line))
-        named = [h for h in held if h == line] or [h for h in held if wanted <= set(words_of(h))]
-        found += [h for h in (named or [line]) if h not in found]
-    return found
+        named = [h for h in held if h == line or line_named(h) == same] or [
+            h for h in held if wanted <= set(words_of(h))
+        ]
+        group = groups.setdefault(same, [])
+        group += [h for h in (named or [line]) if h not in group]
+    return [tuple(group) for group in groups.values()]
+
+
+def line_named(value: str) -> str:
+    """The line of coverage ``value`` names by its full name or shorthand ("WC", "workers comp"
+    -> Workers' Compensation); ``value`` itself when it names no line of the vocabulary."""
+    return _line_names().get(value.strip().lower(), value)
+
+
+@cache
+def _line_names() -> dict[str, str]:
+    return {name.lower(): line.name for line in vocabulary().lines for name in line.names}

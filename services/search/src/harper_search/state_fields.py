@@ -9,9 +9,11 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import cache
 
 from harper_common.memory.models import AccountState
 from harper_common.memory.stages import Stage
+from harper_common.vocabulary import vocabulary
 from harper_search.passage_answers import HOW_MUCH, asks_part_of_a_whole
 from harper_search.staff import staff_of
 
@@ -250,6 +252,22 @@ _STAGE_ASKED = re.compile(
 """A yes/no question about a stage ("are they bound yet", "has it been submitted")."""
 
 
+_YES_OR_NO = re.compile(r"^\W*(?:does|do|did|is|are|was|has|have|will|would|can)\b", re.I)
+"""A question asking yes or no ("does the marina have general liability")."""
+
+
+@cache
+def _line_names() -> re.Pattern[str]:
+    names = sorted({n for line in vocabulary().lines for n in line.names}, key=len, reverse=True)
+    return re.compile(r"(?<![\w&])(?:" + "|".join(map(re.escape, names)) + r")(?![\w&])", re.I)
+
+
+def asks_of_a_line(question: str) -> bool:
+    """A yes/no question naming a line of coverage by its name or shorthand ("does the marina
+    have general liability", "are they quoting WC"): it asks the account's lines."""
+    return bool(_YES_OR_NO.search(question)) and bool(_line_names().search(question))
+
+
 ALL_FIELDS: tuple[StateField, ...] = (*STATE_FIELDS, BROKER)
 """Every field a question may ask of one account."""
 
@@ -270,6 +288,9 @@ def asked_fields(question: str) -> list[StateField]:
     contact = next(field for field in STATE_FIELDS if field.name == "contact")
     if contact not in found and asks_contact_attribute(question):
         found.append(contact)
+    coverage = next(field for field in STATE_FIELDS if field.name == "coverage")
+    if coverage not in found and asks_of_a_line(question):
+        found.append(coverage)
     stage = STATE_FIELDS[0]
     if stage not in found and _STAGE_ASKED.search(question):
         found.insert(0, stage)
