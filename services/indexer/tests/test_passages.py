@@ -272,3 +272,26 @@ def test_files_saved_by_other_tools_cut_as_the_contract_writes_them() -> None:
         ("Ann Lee", datetime(2026, 11, 2, 21, 14, tzinfo=UTC)),
         ("Amy", datetime(2026, 11, 2, 9, 20, tzinfo=UTC)),
     ]
+
+
+def test_a_clock_before_a_turn_or_message_is_no_words_of_it() -> None:
+    """A recording's clock ("[00:17] Nadia: ...") and an SMS line's time are the passage's
+    place and date, not what was said: the same words are embedded and indexed either way."""
+    plain = cut_source("accounts/1/sources/calls/call_20260902_1810/raw.txt", CALL)
+    head, _, body = CALL.partition("\n\n")
+    clocked = "\n".join(
+        f"[00:{n:02d}] {line}" if line.strip() else line for n, line in enumerate(body.split("\n"))
+    )
+    stamped = cut_source(
+        "accounts/1/sources/calls/call_20260902_1810/raw.txt", f"{head}\n\n{clocked}"
+    )
+    assert [(c.text, c.embed_text, c.speaker) for c in stamped] == [
+        (c.text, c.embed_text, c.speaker) for c in plain
+    ]
+    phone = "2026-11-02 9:14 PM Ann Lee: can u send the COI\n2026-11-02 9:20 PM Bo: sent"
+    own = "2026-11-02 21:14 Ann Lee: can u send the COI\n2026-11-02 21:20 Bo: sent"
+    path = "accounts/1/sources/sms/sms_20261102_2114/raw.txt"
+    assert [(c.text, c.embed_text, c.date) for c in cut_source(path, phone)] == [
+        (c.text, c.embed_text, c.date) for c in cut_source(path, own)
+    ]
+    assert cut_source(path, own)[0].text == "Ann Lee: can u send the COI"

@@ -77,6 +77,23 @@ def phone_sms_times(mem: Path) -> None:
             _rewrite(path, lambda t: re.sub(r"^(\S+) (\d{2}):(\d{2}) ", twelve_hour, t, flags=re.M))
 
 
+def recording_clocks(mem: Path) -> None:
+    """Call turns opening with the recording's clock ("[01:08] Celeste: ...")."""
+
+    def clocked(text: str) -> str:
+        head, _, body = text.partition("\n\n")
+        lines = body.split("\n")
+        said = [
+            f"[{n // 60:02d}:{n % 60:02d}] {line}" if line.strip() else line
+            for n, line in enumerate(lines)
+        ]
+        return f"{head}\n\n" + "\n".join(said)
+
+    for path in _files(mem, "raw.txt"):
+        if path.parts[-3] == "calls":
+            _rewrite(path, clocked)
+
+
 def crm_state_fields(mem: Path) -> None:
     """state.md as a CRM export writes it: stage aliases, premiums with a dollar sign and
     thousands commas, lines as one comma list, a ZIP code after the state, keys in another
@@ -120,6 +137,7 @@ RESAVES: tuple[Callable[[Path], None], ...] = (
     mail_client_dates,
     lower_case_headers,
     phone_sms_times,
+    recording_clocks,
     crm_state_fields,
     windows_editor,
 )

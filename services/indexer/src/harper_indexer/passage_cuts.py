@@ -418,8 +418,10 @@ def _talk(
             sent = sms_moment(sms.group(1))
             when = sent.replace(tzinfo=UTC) if sent else date  # sources write UTC
             speaker = sms.group(2).strip()
+            raw = line[sms.start(2) :]  # the time is the passage's date, not words of it
         elif talk:
             speaker = talk.group(1).strip()
+            raw = line[talk.start(1) :]  # "[00:17] Nadia: ...": a recording's clock, no words
         elif turns and turns[-1][0] == body_line + offset - 1:
             number, previous, who, at = turns[-1]  # a turn running onto a second line
             turns[-1] = (number, previous + "\n" + raw.rstrip(), who, at)
