@@ -186,3 +186,12 @@ def test_a_summary_direction_of_no_kind_is_kept_as_written() -> None:
     assert "direction: sideways\n" in render_summary(summary)
     with pytest.raises(MemoryFormatError, match="channel"):
         parse_summary(SUMMARY.format(channel="fax", date="2026-11-12", direction="in"))
+
+
+def test_an_outlook_export_says_when_it_was_sent() -> None:
+    raw = "From: Rick <rick@example.com>\nSent: Tuesday, November 18, 2026 4:05 PM\nTo: N\n\nHi\n"
+    email = parse_raw(raw, Channel.EMAIL)
+    assert email.date == datetime(2026, 11, 18, 16, 5, tzinfo=UTC) and email.other_headers == []
+    dated = "From: R\nDate: 2026-11-18T09:00:00Z\nSent: Tuesday, November 18, 2026 4:05 PM\n\nHi\n"
+    email = parse_raw(dated, Channel.EMAIL)
+    assert email.date.hour == 9 and [h.name for h in email.other_headers] == ["Sent"]

@@ -13,13 +13,14 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import functools
 import random
 import re
 import shutil
 import sys
 import tempfile
 from collections.abc import Callable
-from datetime import datetime
+from datetime import UTC, datetime
 from email.utils import format_datetime
 from pathlib import Path
 from zoneinfo import ZoneInfo
@@ -46,17 +47,22 @@ def _rewrite(path: Path, change: Callable[[str], str]) -> None:
 
 
 def mail_client_dates(mem: Path) -> None:
-    """Each source's ``Date:`` in RFC 2822, in the agency's own zone (the same moment)."""
+    """Each source's ``Date:`` in RFC 2822, in the agency's own zone; every other email as an
+    Outlook export writes it, ``Sent: Tuesday, November 18, 2026 4:05 PM`` (UTC): the same
+    moments."""
 
-    def change(text: str) -> str:
+    def change(text: str, outlook: bool) -> str:
         def said(found: re.Match[str]) -> str:
-            moment = datetime.fromisoformat(found.group(1)).astimezone(CENTRAL)
-            return f"Date: {format_datetime(moment)}"
+            moment = datetime.fromisoformat(found.group(1))
+            if outlook:
+                return f"Sent: {moment.astimezone(UTC):%A, %B %d, %Y %I:%M %p}"
+            return f"Date: {format_datetime(moment.astimezone(CENTRAL))}"
 
         return re.sub(r"^Date: (\d{4}-\d{2}-\d{2}T\S+)$", said, text, count=1, flags=re.M)
 
-    for path in _files(mem, "raw.txt"):
-        _rewrite(path, change)
+    for number, path in enumerate(_files(mem, "raw.txt")):
+        outlook = path.parts[-3] == "emails" and number % 2 == 0
+        _rewrite(path, functools.partial(change, outlook=outlook))
 
 
 def lower_case_headers(mem: Path) -> None:

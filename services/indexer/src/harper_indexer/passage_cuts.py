@@ -103,7 +103,7 @@ def cut_source(path: str, text: str) -> list[CutPassage]:
     if path.endswith("summary.md"):
         return _summary(path, text)
     head, body, body_line = _split_headers(text)
-    date = _date(head.get("date", ""))
+    date = _date(head.get("date") or head.get("sent", ""))  # "Sent:" in an Outlook export
     sender = _person(head.get("from", ""))
     found: list[CutPassage] = []
     subject = head.get("subject", "").strip()

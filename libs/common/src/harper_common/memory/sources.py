@@ -106,6 +106,8 @@ def _split_headers(
     headers: list[tuple[int, str, str]], channel: Channel, path: Path | str | None
 ) -> tuple[dict[str, Any], list[Header]]:
     known = _HEADER_FIELDS[channel]
+    if channel is Channel.EMAIL and not any(name.lower() == "date" for _, name, _ in headers):
+        known = {**known, "sent": "date"}  # an Outlook export says when it was sent instead
     fields: dict[str, Any] = {}
     others: list[Header] = []
     for line, name, value in headers:
@@ -129,11 +131,34 @@ def header_moment(value: str) -> datetime | None:
     try:
         moment = datetime.fromisoformat(text)
     except ValueError:
-        try:
-            moment = parsedate_to_datetime(text)
-        except (TypeError, ValueError, IndexError):
-            return None
+        found = _written_moment(text)  # before RFC 2822, whose reader would drop a "PM"
+        if found is None:
+            try:
+                found = parsedate_to_datetime(text)
+            except (TypeError, ValueError, IndexError):
+                return None
+        moment = found
     return moment if moment.tzinfo else moment.replace(tzinfo=UTC)
+
+
+_WRITTEN_MOMENTS = (
+    "%A, %B %d, %Y %I:%M %p",
+    "%a, %b %d, %Y %I:%M %p",
+    "%B %d, %Y %I:%M %p",
+    "%m/%d/%Y %I:%M %p",
+    "%m/%d/%Y %H:%M",
+)
+"""How mail programs write a moment for people ("Tuesday, November 18, 2026 4:05 PM", the
+``Sent:`` line of an Outlook message), US order."""
+
+
+def _written_moment(text: str) -> datetime | None:
+    for form in _WRITTEN_MOMENTS:
+        try:
+            return datetime.strptime(text, form)
+        except ValueError:
+            continue
+    return None
 
 
 def _header_date(value: str, line: int, path: Path | str | None) -> datetime:
