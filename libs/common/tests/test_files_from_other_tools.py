@@ -195,3 +195,20 @@ def test_an_outlook_export_says_when_it_was_sent() -> None:
     dated = "From: R\nDate: 2026-11-18T09:00:00Z\nSent: Tuesday, November 18, 2026 4:05 PM\n\nHi\n"
     email = parse_raw(dated, Channel.EMAIL)
     assert email.date.hour == 9 and [h.name for h in email.other_headers] == ["Sent"]
+
+
+@pytest.mark.parametrize(
+    ("written", "stage"),
+    [
+        ("In Force", "Bound"),
+        ("Policy Issued", "Bound"),
+        ("Out to Market", "Submitted"),
+        ("proposal sent", "Quoted"),
+        ("Closed - Lost", "Closed Lost"),
+        ("Apps In", "Application Received"),
+        ("Prospecting", "New Lead"),
+    ],
+)
+def test_a_crms_stage_names_read_as_the_pipelines_stages(written: str, stage: str) -> None:
+    text = STATE.format(line="premium: 10").replace("stage: Quoted", f"stage: {written}")
+    assert parse_state(text).stage.value == stage
