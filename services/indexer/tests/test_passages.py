@@ -295,3 +295,17 @@ def test_a_clock_before_a_turn_or_message_is_no_words_of_it() -> None:
         (c.text, c.embed_text, c.date) for c in cut_source(path, own)
     ]
     assert cut_source(path, own)[0].text == "Ann Lee: can u send the COI"
+
+
+def test_a_sender_written_as_an_address_is_named_by_the_participants() -> None:
+    """'From: rick@...' (no display name) is Rick Hanlon when the source's participants name
+    him, so his signature is still no passage; 'Hanlon, Rick' is Rick Hanlon too."""
+    path = "accounts/1/sources/emails/email_20260818_1502/raw.txt"
+    named = cut_source(path, EMAIL)
+    bare = EMAIL.replace("From: Rick Hanlon <rick@marina.example>", "From: rick@marina.example")
+    cuts = cut_source(path, bare, ["Nadia Ferreira", "Rick Hanlon"])
+    assert [(c.text, c.speaker) for c in cuts] == [(c.text, c.speaker) for c in named]
+    turned = EMAIL.replace("From: Rick Hanlon", 'From: "Hanlon, Rick"')
+    assert {c.speaker for c in cut_source(path, turned)} == {"Rick Hanlon"}
+    unknown = cut_source(path, bare, ["Nadia Ferreira", "Ann Lee"])
+    assert {c.speaker for c in unknown} == {"rick@marina.example"}

@@ -65,6 +65,17 @@ def mail_client_dates(mem: Path) -> None:
         _rewrite(path, functools.partial(change, outlook=outlook))
 
 
+def address_only_senders(mem: Path) -> None:
+    """Every third email's sender as its address alone ("From: rick@..."): its summary still
+    names who took part."""
+    for number, path in enumerate(_files(mem, "raw.txt")):
+        if path.parts[-3] == "emails" and number % 3 == 0:
+            _rewrite(
+                path,
+                lambda t: re.sub(r"^From: [^<\n]*<([^>]+)>", r"From: \1", t, count=1, flags=re.M),
+            )
+
+
 def lower_case_headers(mem: Path) -> None:
     for path in _files(mem, "raw.txt"):
         _rewrite(path, lambda t: _HEADER_NAMES.sub(lambda m: m.group(1).lower() + ":", t))
@@ -141,6 +152,7 @@ def windows_editor(mem: Path) -> None:
 
 RESAVES: tuple[Callable[[Path], None], ...] = (
     mail_client_dates,
+    address_only_senders,
     lower_case_headers,
     phone_sms_times,
     recording_clocks,

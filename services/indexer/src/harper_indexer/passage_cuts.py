@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import hashlib
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 
@@ -97,14 +98,15 @@ class CutPassage:
         return f"{self.path}#{self.line}#{digest}"
 
 
-def cut_source(path: str, text: str) -> list[CutPassage]:
-    """The passages of one source file, ``path`` relative to the memory root."""
+def cut_source(path: str, text: str, people: Sequence[str] = ()) -> list[CutPassage]:
+    """The passages of one source file, ``path`` relative to the memory root; ``people``: the
+    source's participants by name (its summary's), who name a sender written as an address."""
     channel = _channel(path)
     if path.endswith("summary.md"):
         return _summary(path, text)
     head, body, body_line = _split_headers(text)
     date = _date(head.get("date") or head.get("sent", ""))  # "Sent:" in an Outlook export
-    sender = _person(head.get("from", ""))
+    sender = _person(head.get("from", ""), people)
     found: list[CutPassage] = []
     subject = head.get("subject", "").strip()
     if subject:
@@ -169,9 +171,37 @@ def _date(value: str) -> datetime | None:
     return header_moment(value) if value.strip() else None
 
 
-def _person(address: str) -> str | None:
+def _person(address: str, people: Sequence[str] = ()) -> str | None:
+    """The writer a ``From:`` names: its display name ("Hanlon, Rick" as "Rick Hanlon"), else
+    the one of ``people`` its address is made of ("rtate@..." for Rochelle Tate), else the
+    address as written."""
     name = address.split("<")[0].strip().strip('"')
+    turned = _LAST_FIRST.fullmatch(name)
+    if turned:
+        return f"{turned.group(2)} {turned.group(1)}"
+    if "@" in name:
+        return _owner_of(name, people) or name
     return name or None
+
+
+_LAST_FIRST = re.compile(r"([A-Z][\w'-]+), ([A-Z][\w'-]+(?: [A-Z]\.?)?)")
+"""A display name written last name first, as address books export it."""
+
+
+def _owner_of(address: str, people: Sequence[str]) -> str | None:
+    """The only one of ``people`` whose name the address's local part is made of, as mail
+    addresses are made: first, last, first and last, initial and last, first and initial."""
+    local = re.sub(r"[^a-z]", "", address.split("@")[0].lower())
+    owners = []
+    for person in people:
+        words = [w for w in re.sub(r"[^a-z ]", "", person.lower()).split() if w]
+        if len(words) < 2 or not local:
+            continue
+        first, last = words[0], words[-1]
+        forms = {first, last, first + last, first[0] + last, first + last[0], last + first}
+        if local in forms:
+            owners.append(person)
+    return owners[0] if len(owners) == 1 else None
 
 
 def _one(

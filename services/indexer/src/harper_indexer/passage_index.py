@@ -141,7 +141,8 @@ def _account_passages(root: Path, folder: Path) -> list[tuple[CutPassage, str | 
             path = source / name
             if path.is_file():
                 text = path.read_text(encoding=MEMORY_ENCODING, errors="replace")
-                cuts = cut_source(str(path.relative_to(root)), text)
+                people = summary.participants or () if summary else ()
+                cuts = cut_source(str(path.relative_to(root)), text, people)
                 found += [(cut, _direction(cut, summary)) for cut in cuts]
     return found
 
