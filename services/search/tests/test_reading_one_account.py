@@ -8,6 +8,7 @@ import pytest
 from harper_common.memory.models import AccountState, Contact
 from harper_common.memory.stages import Stage
 from harper_search.account_engine import referring_phrase
+from harper_search.line_names import said_in_full
 from harper_search.listing_reader import acronyms_in
 from harper_search.local_brain import one_account_meant
 from harper_search.passages import Passage
@@ -128,3 +129,11 @@ def test_a_yes_no_question_about_a_stage_asks_the_stage(question: str, asks_stag
 )
 def test_a_yes_no_question_naming_a_line_asks_the_lines(question: str, asks_lines: bool) -> None:
     assert ("coverage" in [f.name for f in asked_fields(question)]) is asks_lines
+
+
+def test_a_line_written_in_shorthand_is_said_in_full() -> None:
+    assert said_in_full("WC") == "WC (Workers' Compensation)"
+    assert said_in_full("E&O") == "E&O (Professional Liability)"
+    assert said_in_full("General Liability") == "General Liability"
+    assert said_in_full("Products Liability") == "Products Liability"  # words: as written
+    assert said_in_full("Umbrella / Excess") == "Umbrella / Excess"  # no shorthand: as written

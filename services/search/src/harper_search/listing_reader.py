@@ -17,16 +17,15 @@ import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, replace
 from datetime import date
-from functools import cache
 from typing import Protocol
 
 import anyio
 from lemminflect import getLemma  # type: ignore[import-untyped]
 
 from harper_common.messages.index import DescriptionFilters
-from harper_common.vocabulary import vocabulary
 from harper_search.book_values import BookVocabulary
 from harper_search.carriers import is_carrier_name
+from harper_search.line_names import line_named
 from harper_search.listing_query import (
     OPEN_STAGES,
     ListingQuery,
@@ -424,14 +423,3 @@ def book_line_forms(lines: Iterable[str], held: Sequence[str]) -> list[tuple[str
         group = groups.setdefault(same, [])
         group += [h for h in (named or [line]) if h not in group]
     return [tuple(group) for group in groups.values()]
-
-
-def line_named(value: str) -> str:
-    """The line of coverage ``value`` names by its full name or shorthand ("WC", "workers comp"
-    -> Workers' Compensation); ``value`` itself when it names no line of the vocabulary."""
-    return _line_names().get(value.strip().lower(), value)
-
-
-@cache
-def _line_names() -> dict[str, str]:
-    return {name.lower(): line.name for line in vocabulary().lines for name in line.names}

@@ -14,6 +14,7 @@ from functools import cache
 from harper_common.memory.models import AccountState
 from harper_common.memory.stages import Stage
 from harper_common.vocabulary import vocabulary
+from harper_search.line_names import said_in_full
 from harper_search.passage_answers import HOW_MUCH, asks_part_of_a_whole
 from harper_search.staff import staff_of
 
@@ -55,7 +56,8 @@ def _contact_backing(state: AccountState) -> list[str]:
 
 
 def _lines(state: AccountState) -> str | None:
-    return ", ".join(state.insurance_types) if state.insurance_types else None
+    """The account's lines, shorthand said in full ("WC (Workers' Compensation)")."""
+    return ", ".join(map(said_in_full, state.insurance_types)) if state.insurance_types else None
 
 
 def _next(state: AccountState) -> str | None:
