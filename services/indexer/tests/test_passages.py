@@ -309,3 +309,14 @@ def test_a_sender_written_as_an_address_is_named_by_the_participants() -> None:
     assert {c.speaker for c in cut_source(path, turned)} == {"Rick Hanlon"}
     unknown = cut_source(path, bare, ["Nadia Ferreira", "Ann Lee"])
     assert {c.speaker for c in unknown} == {"rick@marina.example"}
+
+
+def test_a_meeting_apps_clock_is_no_words_and_a_number_is_no_clock() -> None:
+    call = "Date: 2026-09-02T18:10:00Z\nParticipants: Nadia, Rick\n\n"
+    call += "00:00:17 Nadia: How many slips?\n00:00:34 Rick: One forty wet slips.\n"
+    call += "12 Main St: the dry stack is there.\n"
+    cuts = cut_source("accounts/1/sources/calls/call_20260902_1810/raw.txt", call)
+    assert [(c.text, c.speaker) for c in cuts] == [
+        ("Nadia: How many slips?", "Nadia"),
+        ("Rick: One forty wet slips.\n12 Main St: the dry stack is there.", "Rick"),
+    ]  # a line that opens with a number, not a clock, goes on with the turn, number and all

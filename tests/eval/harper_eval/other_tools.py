@@ -95,20 +95,22 @@ def phone_sms_times(mem: Path) -> None:
 
 
 def recording_clocks(mem: Path) -> None:
-    """Call turns opening with the recording's clock ("[01:08] Celeste: ...")."""
+    """Call turns opening with the recording's clock: "[01:08] Celeste: ..." in one call,
+    "00:01:08 Celeste: ..." (a meeting app's export) in the next."""
 
-    def clocked(text: str) -> str:
+    def clocked(text: str, bracketed: bool) -> str:
         head, _, body = text.partition("\n\n")
-        lines = body.split("\n")
-        said = [
-            f"[{n // 60:02d}:{n % 60:02d}] {line}" if line.strip() else line
-            for n, line in enumerate(lines)
-        ]
+        said = []
+        for n, line in enumerate(body.split("\n")):
+            clock = (
+                f"[{n // 60:02d}:{n % 60:02d}]" if bracketed else f"00:{n // 60:02d}:{n % 60:02d}"
+            )
+            said.append(f"{clock} {line}" if line.strip() else line)
         return f"{head}\n\n" + "\n".join(said)
 
-    for path in _files(mem, "raw.txt"):
-        if path.parts[-3] == "calls":
-            _rewrite(path, clocked)
+    calls = [path for path in _files(mem, "raw.txt") if path.parts[-3] == "calls"]
+    for number, path in enumerate(calls):
+        _rewrite(path, functools.partial(clocked, bracketed=number % 2 == 0))
 
 
 def crm_state_fields(mem: Path) -> None:
