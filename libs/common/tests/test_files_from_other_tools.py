@@ -25,7 +25,7 @@ from harper_common.memory import (
     render_summary,
 )
 from harper_common.memory.sources import header_moment
-from harper_common.memory.state import unreadable_values
+from harper_common.memory.state import UNVERSIONED, unreadable_values
 
 HANDWRITTEN = Path(__file__).parent / "fixtures" / "handwritten" / "accounts" / "29041"
 EMAIL = "sources/emails/email_20260105_1403"
@@ -212,3 +212,17 @@ def test_an_outlook_export_says_when_it_was_sent() -> None:
 def test_a_crms_stage_names_read_as_the_pipelines_stages(written: str, stage: str) -> None:
     text = STATE.format(line="premium: 10").replace("stage: Quoted", f"stage: {written}")
     assert parse_state(text).stage.value == stage
+
+
+def test_a_state_without_a_version_is_read_by_readers_and_refused_by_the_writer(
+    tmp_path: Path,
+) -> None:
+    text = STATE.format(line="premium: 10").replace("version: 7\n", "")
+    with pytest.raises(MemoryFormatError, match="required field 'version' is missing"):
+        parse_state(text)  # the writer's reading: it will not write over a file it cannot version
+    assert parse_state(text, missing_version=UNVERSIONED).version == UNVERSIONED == 0
+    folder = tmp_path / "accounts" / "29041"
+    folder.mkdir(parents=True)
+    (folder / "state.md").write_text(text, encoding="utf-8")
+    assert read_state(folder / "state.md", "29041", missing_version=UNVERSIONED).name
+    assert any("version" in p.message for p in check_memory(tmp_path).errors)

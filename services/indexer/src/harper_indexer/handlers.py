@@ -12,6 +12,7 @@ from faststream.nats import NatsBroker
 from harper_common.bus.routes import ServiceFailure
 from harper_common.memory.files import read_state
 from harper_common.memory.paths import MemoryRoot
+from harper_common.memory.state import UNVERSIONED
 from harper_common.messages.base import ErrorCode
 from harper_common.messages.dead_letters import DeadLetterSummary
 from harper_common.messages.events import AccountEvent
@@ -196,7 +197,7 @@ class IndexHandlers:
             return
         # A malformed state.md raises: the event is retried (the file may be mid-edit), then
         # dead-lettered (PoisonGuard); the index keeps the last good version meanwhile.
-        state = read_state(path, event.account_id)
+        state = read_state(path, event.account_id, missing_version=UNVERSIONED)
         self.crash_points.reached("before-upsert", event.account_id)
         await self.worker.run(lambda: self.index.upsert_states([state]))
         await self.worker.run(lambda: self.passage_index.refresh(event.account_id))

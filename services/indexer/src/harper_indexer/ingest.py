@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from harper_common.memory import AccountState, HarperMemoryError, MemoryRoot, read_state
+from harper_common.memory.state import UNVERSIONED
 from harper_indexer.account_index import AccountIndex
 
 Progress = Callable[[int, int], None]
@@ -95,7 +96,8 @@ def _read_states(
     states = []
     for account_id in account_ids:
         try:
-            states.append(read_state(memory.state_path(account_id), expected_id=account_id))
+            path = memory.state_path(account_id)
+            states.append(read_state(path, expected_id=account_id, missing_version=UNVERSIONED))
         except (HarperMemoryError, ValueError, OSError) as exc:
             problems.append(IngestProblem(account_id, str(exc)))
     return states

@@ -24,7 +24,7 @@ from harper_common.memory.errors import HarperMemoryError
 from harper_common.memory.frontmatter import plain_text
 from harper_common.memory.sentences import SENTENCE_BREAK
 from harper_common.memory.sources import SMS_STAMP, header_moment, parse_summary, sms_moment
-from harper_common.memory.state import parse_state
+from harper_common.memory.state import UNVERSIONED, parse_state
 
 MAX_PASSAGE = 700
 """A paragraph longer than this (characters) is cut into pieces of whole sentences."""
@@ -139,10 +139,11 @@ def cut_state_notes(path: str, text: str) -> list[CutPassage]:
     """The free notes of a state.md (its body after the frontmatter, headings left out), dated
     by its ``updated_at``; nothing when it does not parse."""
     try:
-        state = parse_state(text, path)
+        state = parse_state(text, path, missing_version=UNVERSIONED)
     except HarperMemoryError:
         return []
-    body_line = text[: len(text) - len(state.body)].count("\n") + 1
+    plain = plain_text(text)
+    body_line = plain[: len(plain) - len(state.body)].count("\n") + 1
     lines = ["" if line.lstrip().startswith("#") else line for line in state.body.splitlines()]
     return _paragraphs(path, lines, body_line, "state", None, state.updated_at, "note")
 

@@ -16,7 +16,7 @@ from harper_common.memory.errors import HarperMemoryError
 from harper_common.memory.history import parse_history
 from harper_common.memory.models import AccountState
 from harper_common.memory.people import AccountPerson
-from harper_common.memory.state import parse_state
+from harper_common.memory.state import UNVERSIONED, parse_state
 from harper_common.messages.index import PassageHit
 from harper_search.answer_text import field_line, overview_line, quote, topic_lines, where
 from harper_search.asked_by_examples import AskedByExamples
@@ -499,7 +499,7 @@ class AccountEngine:
             draft.notes.append(f"Could not read {base}/state.md.")
             return None
         try:
-            return parse_state(result.text, f"{base}/state.md")
+            return parse_state(result.text, f"{base}/state.md", missing_version=UNVERSIONED)
         except HarperMemoryError as exc:
             draft.notes.append(f"state.md did not parse: {exc}")
             return None

@@ -20,7 +20,7 @@ from harper_common.memory.contact_marks import domains_of, marks_in
 from harper_common.memory.errors import HarperMemoryError
 from harper_common.memory.files import MEMORY_ENCODING
 from harper_common.memory.paths import ACCOUNTS, RAW_FILE, SOURCES, STATE_FILE, MemoryRoot
-from harper_common.memory.state import parse_state
+from harper_common.memory.state import UNVERSIONED, parse_state
 from harper_common.places import split_location
 from harper_search.account_files import AccountText
 from harper_search.run_log import is_source_path
@@ -171,7 +171,12 @@ def _card(account: AccountText) -> AccountCard | None:
     if text is None:
         return None
     try:
-        state = parse_state(text, f"{base}/{STATE_FILE}", expected_id=account.account_id)
+        state = parse_state(
+            text,
+            f"{base}/{STATE_FILE}",
+            expected_id=account.account_id,
+            missing_version=UNVERSIONED,
+        )
     except HarperMemoryError:
         return None
     city, region = split_location(state.location)

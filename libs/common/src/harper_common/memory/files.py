@@ -43,9 +43,14 @@ def read_text(path: Path) -> str:
         raise MemoryFormatError(path, line, "file is not valid UTF-8 text") from None
 
 
-def read_state(path: Path, expected_id: str | None = None) -> AccountState:
-    """state.md; with ``expected_id``, its account_id must be that (the folder's name)."""
-    return parse_state(read_text(path), path, expected_id=expected_id)
+def read_state(
+    path: Path, expected_id: str | None = None, missing_version: int | None = None
+) -> AccountState:
+    """state.md; with ``expected_id``, its account_id must be that (the folder's name);
+    ``missing_version`` as `parse_state` takes it."""
+    return parse_state(
+        read_text(path), path, expected_id=expected_id, missing_version=missing_version
+    )
 
 
 def write_state(path: Path, state: AccountState) -> None:

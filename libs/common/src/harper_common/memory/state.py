@@ -30,6 +30,8 @@ KNOWN_KEYS: tuple[str, ...] = (
 )
 REQUIRED_KEYS: tuple[str, ...] = ("account_id", "name", "stage", "version")
 _CONTACT_KEYS = ("name", "email", "phone")
+UNVERSIONED = 0
+"""The version a reader that never writes takes a state.md without one to be at."""
 _TEXT_KEYS = ("industry", "location", "next_step")
 _DAY_FORMATS = (
     *("%m/%d/%Y", "%m/%d/%y", "%Y/%m/%d"),
@@ -40,17 +42,26 @@ _AMOUNT_SCALE = {"k": 1_000, "m": 1_000_000}
 
 
 def parse_state(
-    text: str, path: Path | str | None = None, *, expected_id: str | None = None
+    text: str,
+    path: Path | str | None = None,
+    *,
+    expected_id: str | None = None,
+    missing_version: int | None = None,
 ) -> AccountState:
     """Parse state.md leniently: any key order, unknown keys kept, optional keys optional.
 
     With ``expected_id`` (the account folder's name), a different account_id is an error.
+    ``missing_version``: the version a reader that never writes takes a file without one to be
+    at (a book another tool exported); without it, a missing version is an error, as the
+    contract says (the writer's and check-memory's reading).
     """
     doc = fm.split_frontmatter(text, path)
     fields = doc.fields
     values: dict[str, Any] = {key: _loosen(key, fields[key]) for key in KNOWN_KEYS if key in fields}
     values["extra"] = {key: value for key, value in fields.items() if key not in KNOWN_KEYS}
     values["body"] = doc.body
+    if missing_version is not None:
+        values.setdefault("version", missing_version)
     if isinstance(values.get("primary_contact"), dict):
         values["primary_contact"] = _contact(values["primary_contact"])
     try:
