@@ -226,3 +226,14 @@ def test_a_state_without_a_version_is_read_by_readers_and_refused_by_the_writer(
     (folder / "state.md").write_text(text, encoding="utf-8")
     assert read_state(folder / "state.md", "29041", missing_version=UNVERSIONED).name
     assert any("version" in p.message for p in check_memory(tmp_path).errors)
+
+
+def test_a_chat_apps_export_reads_as_the_same_messages() -> None:
+    raw = "Date: 2026-11-20T18:20:00Z\nParticipants: Theo, Amy\n\n"
+    raw += "[11/20/26, 6:20:15 PM] Theo: mon works\n11/20/2026, 18:22 - Amy: booked\n"
+    thread = parse_raw(raw, Channel.SMS)
+    assert isinstance(thread, SmsThread)
+    assert [(m.sent_at, m.speaker, m.text) for m in thread.messages] == [
+        (datetime(2026, 11, 20, 18, 20), "Theo", "mon works"),  # to the minute, as the format
+        (datetime(2026, 11, 20, 18, 22), "Amy", "booked"),
+    ]

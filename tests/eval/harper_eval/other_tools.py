@@ -4,7 +4,7 @@ the same files, put to the local search agent beside the book as written.
 Brokerages will not write their files the way Harper does: Windows editors save a byte-order
 mark and CR LF line ends, a mail client exports ``Date: Tue, 18 Nov 2026 16:05:00 -0600``, a
 CRM writes ``premium: "$15,950"``, ``stage: Quote Pitched`` and its lines as one comma list, a
-phone exports ``2026-11-20 6:20 PM Theo: ...``, an address carries its ZIP code. Each change
+phone exports ``2026-11-20 6:20 PM Theo: ...`` and a chat app ``[11/20/26, 6:20:00 PM] Theo:``, an address carries its ZIP code. Each change
 here says the same thing in another form (the moments, amounts and names are unchanged), so
 every question answered right on the book must be answered right on the copy.
 """
@@ -82,16 +82,22 @@ def lower_case_headers(mem: Path) -> None:
 
 
 def phone_sms_times(mem: Path) -> None:
-    """SMS lines timed on a 12-hour clock ("2026-11-20 6:20 PM Theo: ...")."""
+    """SMS lines timed on a 12-hour clock ("2026-11-20 6:20 PM Theo: ..."); every other thread
+    as a chat app exports it ("[11/20/26, 6:20:00 PM] Theo: ...")."""
 
-    def twelve_hour(found: re.Match[str]) -> str:
+    def twelve_hour(found: re.Match[str], chat: bool) -> str:
+        day = datetime.strptime(found.group(1), "%Y-%m-%d")
         hour = int(found.group(2))
         half = "PM" if hour >= 12 else "AM"
-        return f"{found.group(1)} {(hour % 12) or 12}:{found.group(3)} {half} "
+        clock = f"{(hour % 12) or 12}:{found.group(3)}"
+        if chat:
+            return f"[{day:%m/%d/%y}, {clock}:00 {half}] "
+        return f"{found.group(1)} {clock} {half} "
 
-    for path in _files(mem, "raw.txt"):
-        if path.parts[-3] == "sms":
-            _rewrite(path, lambda t: re.sub(r"^(\S+) (\d{2}):(\d{2}) ", twelve_hour, t, flags=re.M))
+    threads = [path for path in _files(mem, "raw.txt") if path.parts[-3] == "sms"]
+    for number, path in enumerate(threads):
+        said = functools.partial(twelve_hour, chat=number % 2 == 1)
+        _rewrite(path, lambda t, said=said: re.sub(r"^(\S+) (\d{2}):(\d{2}) ", said, t, flags=re.M))
 
 
 def recording_clocks(mem: Path) -> None:

@@ -28,9 +28,13 @@ from harper_common.memory.models import (
 
 _HEADER = re.compile(r"^([A-Za-z][A-Za-z0-9-]*):[ \t]?(.*)$")
 _SPEAKER = re.compile(r"^([^\s:](?:[^:\r\n]{0,78}[^\s:])?): (.*)$")
-SMS_STAMP = r"\d{4}-\d{2}-\d{2}[ T]\d{1,2}:\d{2}(?::\d{2})?(?: ?[AaPp]\.?[Mm]\.?(?!\w))?Z?"
-"""The time an SMS line opens with: 'YYYY-MM-DD HH:MM' as the contract writes it, or as a phone
-export writes it ('2026-11-20 6:20 PM', seconds, a 'T', a 'Z')."""
+SMS_STAMP = (
+    r"(?:\d{4}-\d{2}-\d{2}[ T]|\[\d{1,2}/\d{1,2}/\d{2,4},? |\d{1,2}/\d{1,2}/\d{2,4},? )"
+    r"\d{1,2}:\d{2}(?::\d{2})?(?: ?[AaPp]\.?[Mm]\.?(?!\w))?Z?(?:\]| -)?"
+)
+"""The time an SMS line opens with: 'YYYY-MM-DD HH:MM' as the contract writes it, as a phone
+export writes it ('2026-11-20 6:20 PM', seconds, a 'T', a 'Z'), or as a chat app exports a
+thread ('[11/20/26, 6:20:15 PM]', '11/20/2026, 18:20 -'; US order)."""
 _SMS_LINE = re.compile(rf"^({SMS_STAMP}) ([^\s:](?:[^:\r\n]{{0,78}}[^\s:])?): (.*)$")
 _HALF_OF_DAY = re.compile(r" ?([AaPp])\.?[Mm]\.?$")
 _M = TypeVar("_M", bound=BaseModel)
@@ -202,13 +206,20 @@ def _sms_messages(content: list[str], first_line: int, path: Path | str | None) 
     return messages
 
 
+_SMS_FORMS = (
+    *("%Y-%m-%d %H:%M", "%Y-%m-%d %H:%M:%S"),
+    *("%m/%d/%y %H:%M", "%m/%d/%y %H:%M:%S", "%m/%d/%Y %H:%M", "%m/%d/%Y %H:%M:%S"),
+)
+
+
 def sms_moment(stamp: str) -> datetime | None:
     """The moment an SMS line's ``SMS_STAMP`` names, as written (no zone); None when it names
     no real day and time."""
-    text = stamp.strip().replace("T", " ").removesuffix("Z")
+    text = stamp.strip().lstrip("[").removesuffix("-").strip().rstrip("]")
+    text = text.replace("T", " ").removesuffix("Z").replace(",", "")
     half = _HALF_OF_DAY.search(text)
     text = text[: half.start()] if half else text
-    for form in ("%Y-%m-%d %H:%M", "%Y-%m-%d %H:%M:%S"):
+    for form in _SMS_FORMS:
         try:
             moment = datetime.strptime(text, form)
         except ValueError:
@@ -226,7 +237,7 @@ def _sms_time(text: str, line: int, path: Path | str | None) -> datetime:
     moment = sms_moment(text)
     if moment is None:
         raise MemoryFormatError(path, line, f"{text!r} is not a real date and time")
-    return moment
+    return moment.replace(second=0, microsecond=0)  # the format keeps a message to the minute
 
 
 def _validate(
