@@ -23,15 +23,19 @@ from datetime import UTC, datetime
 from harper_common.memory.errors import HarperMemoryError
 from harper_common.memory.frontmatter import plain_text
 from harper_common.memory.sentences import SENTENCE_BREAK
-from harper_common.memory.sources import SMS_STAMP, header_moment, parse_summary, sms_moment
+from harper_common.memory.sources import (
+    SMS_STAMP,
+    TURN_CLOCK,
+    header_moment,
+    parse_summary,
+    sms_moment,
+)
 from harper_common.memory.state import UNVERSIONED, parse_state
 
 MAX_PASSAGE = 700
 """A paragraph longer than this (characters) is cut into pieces of whole sentences."""
 _SMS_LINE = re.compile(rf"^({SMS_STAMP})\s+([^:]{{1,60}}):\s*(.+)$")
-_TALK_LINE = re.compile(
-    r"^(?:\[?\d{1,2}(?::\d{2}){1,2}(?:\.\d+)?\]?\s*)?([A-Z][^:]{0,60}):\s*(.+)$"
-)
+_TALK_LINE = re.compile(rf"^(?:{TURN_CLOCK}\s*)?([A-Z][^:]{{0,60}}):\s*(.+)$")
 """A transcript's turn, after the recording's clock when it has one ("[00:17] ", "00:00:17 ")."""
 _SENTENCE_END = re.compile(SENTENCE_BREAK)
 _LABEL_IN_TEXT = re.compile(

@@ -3,6 +3,7 @@ shared vocabulary it names (Workers' Compensation, Professional Liability)."""
 
 from __future__ import annotations
 
+import re
 from functools import cache
 
 from harper_common.vocabulary import vocabulary
@@ -24,6 +25,17 @@ def said_in_full(value: str) -> str:
     return f"{value} ({named})"
 
 
+def names_a_line(text: str) -> bool:
+    """Whether ``text`` names a line of coverage by its full name or shorthand, as a word."""
+    return bool(_any_line_name().search(text))
+
+
 @cache
 def _line_names() -> dict[str, str]:
     return {name.lower(): line.name for line in vocabulary().lines for name in line.names}
+
+
+@cache
+def _any_line_name() -> re.Pattern[str]:
+    names = sorted(_line_names(), key=len, reverse=True)
+    return re.compile(r"(?<![\w&])(?:" + "|".join(map(re.escape, names)) + r")(?![\w&])", re.I)

@@ -12,7 +12,7 @@ import re
 from dataclasses import dataclass, replace
 
 from harper_common.memory.sentences import SENTENCE_BREAK
-from harper_common.memory.sources import SMS_STAMP
+from harper_common.memory.sources import SMS_STAMP, TURN_CLOCK
 
 _SENTENCE_END = re.compile(SENTENCE_BREAK)
 _LIST_ITEM = re.compile(r"^(?:\d{1,2}[.)]|[-*•])\s+\S")
@@ -25,7 +25,7 @@ _LEAD_IN_LIST = re.compile(r":\s+(?:\d{1,2}[.)]|[-*•])\s+\S")
 LONG_LINE = 300
 """Transcript and text lines shorter than this stay whole (one turn, one passage)."""
 _SMS_LINE = re.compile(rf"^{SMS_STAMP} ([^:]{{1,60}}): (.+)$")
-_TALK_LINE = re.compile(r"^(?:\[?\d{1,2}(?::\d{2}){1,2}(?:\.\d+)?\]?\s*)?([A-Z][^:]{0,60}): (.+)$")
+_TALK_LINE = re.compile(rf"^(?:{TURN_CLOCK}\s*)?([A-Z][^:]{{0,60}}): (.+)$")
 """A transcript's turn, after the recording's clock when it has one ("[00:17] ", "00:00:17 ")."""
 _SIGNATURE = re.compile(
     r"^(kind regards|best regards|regards|thanks|thank you|cheers|best|sincerely)[,!.]?$",

@@ -2,20 +2,12 @@
 
 from __future__ import annotations
 
-_PAIRS = (
-    "Alabama AL|Alaska AK|Arizona AZ|Arkansas AR|California CA|Colorado CO|Connecticut CT|"
-    "Delaware DE|Florida FL|Georgia GA|Hawaii HI|Idaho ID|Illinois IL|Indiana IN|Iowa IA|"
-    "Kansas KS|Kentucky KY|Louisiana LA|Maine ME|Maryland MD|Massachusetts MA|Michigan MI|"
-    "Minnesota MN|Mississippi MS|Missouri MO|Montana MT|Nebraska NE|Nevada NV|New Hampshire NH|"
-    "New Jersey NJ|New Mexico NM|New York NY|North Carolina NC|North Dakota ND|Ohio OH|"
-    "Oklahoma OK|Oregon OR|Pennsylvania PA|Rhode Island RI|South Carolina SC|South Dakota SD|"
-    "Tennessee TN|Texas TX|Utah UT|Vermont VT|Virginia VA|Washington WA|West Virginia WV|"
-    "Wisconsin WI|Wyoming WY|District of Columbia DC"
-)
+from harper_common.places import STATE_CODES
 
 STATE_NAMES: dict[str, str] = {
-    pair.rsplit(" ", 1)[0].lower(): pair.rsplit(" ", 1)[1] for pair in _PAIRS.split("|")
+    name: code for name, code in STATE_CODES.items() if name not in ("puerto rico", "washington dc")
 }
-"""Lower-case state name -> two-letter code."""
+"""Lower-case state name -> two-letter code: the states and DC, as questions name them (not
+Puerto Rico, whose "PR" a question means otherwise; "Washington" alone is the state)."""
 STATE_BY_CODE: dict[str, str] = {code: name.title() for name, code in STATE_NAMES.items()}
 """Two-letter code -> the state's name as written ("LA" -> "Louisiana")."""

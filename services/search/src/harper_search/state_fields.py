@@ -9,12 +9,10 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
-from functools import cache
 
 from harper_common.memory.models import AccountState
 from harper_common.memory.stages import Stage
-from harper_common.vocabulary import vocabulary
-from harper_search.line_names import said_in_full
+from harper_search.line_names import names_a_line, said_in_full
 from harper_search.passage_answers import HOW_MUCH, asks_part_of_a_whole
 from harper_search.staff import staff_of
 
@@ -258,16 +256,10 @@ _YES_OR_NO = re.compile(r"^\W*(?:does|do|did|is|are|was|has|have|will|would|can)
 """A question asking yes or no ("does the marina have general liability")."""
 
 
-@cache
-def _line_names() -> re.Pattern[str]:
-    names = sorted({n for line in vocabulary().lines for n in line.names}, key=len, reverse=True)
-    return re.compile(r"(?<![\w&])(?:" + "|".join(map(re.escape, names)) + r")(?![\w&])", re.I)
-
-
 def asks_of_a_line(question: str) -> bool:
     """A yes/no question naming a line of coverage by its name or shorthand ("does the marina
     have general liability", "are they quoting WC"): it asks the account's lines."""
-    return bool(_YES_OR_NO.search(question)) and bool(_line_names().search(question))
+    return bool(_YES_OR_NO.search(question)) and names_a_line(question)
 
 
 ALL_FIELDS: tuple[StateField, ...] = (*STATE_FIELDS, BROKER)

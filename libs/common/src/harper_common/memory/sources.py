@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from datetime import UTC, date, datetime
 from email.utils import parsedate_to_datetime
 from pathlib import Path
@@ -29,12 +30,15 @@ from harper_common.memory.models import (
 _HEADER = re.compile(r"^([A-Za-z][A-Za-z0-9-]*):[ \t]?(.*)$")
 _SPEAKER = re.compile(r"^([^\s:](?:[^:\r\n]{0,78}[^\s:])?): (.*)$")
 SMS_STAMP = (
-    r"(?:\d{4}-\d{2}-\d{2}[ T]|\[\d{1,2}/\d{1,2}/\d{2,4},? |\d{1,2}/\d{1,2}/\d{2,4},? )"
+    r"(?:\d{4}-\d{2}-\d{2}[ T]|\[?\d{1,2}/\d{1,2}/\d{2,4},? )"
     r"\d{1,2}:\d{2}(?::\d{2})?(?: ?[AaPp]\.?[Mm]\.?(?!\w))?Z?(?:\]| -)?"
 )
 """The time an SMS line opens with: 'YYYY-MM-DD HH:MM' as the contract writes it, as a phone
 export writes it ('2026-11-20 6:20 PM', seconds, a 'T', a 'Z'), or as a chat app exports a
 thread ('[11/20/26, 6:20:15 PM]', '11/20/2026, 18:20 -'; US order)."""
+TURN_CLOCK = r"\[?\d{1,2}(?::\d{2}){1,2}(?:\.\d+)?\]?"
+"""A recording's clock before a transcript's turn ("[00:17]", "00:00:17"): digits with colons,
+so a line that opens with a number ("12 Main St") has none."""
 _SMS_LINE = re.compile(rf"^({SMS_STAMP}) ([^\s:](?:[^:\r\n]{{0,78}}[^\s:])?): (.*)$")
 _HALF_OF_DAY = re.compile(r" ?([AaPp])\.?[Mm]\.?$")
 _M = TypeVar("_M", bound=BaseModel)
@@ -135,7 +139,7 @@ def header_moment(value: str) -> datetime | None:
     try:
         moment = datetime.fromisoformat(text)
     except ValueError:
-        found = _written_moment(text)  # before RFC 2822, whose reader would drop a "PM"
+        found = parsed_with(text, _WRITTEN_MOMENTS)  # before RFC 2822: it would drop a "PM"
         if found is None:
             try:
                 found = parsedate_to_datetime(text)
@@ -156,8 +160,9 @@ _WRITTEN_MOMENTS = (
 ``Sent:`` line of an Outlook message), US order."""
 
 
-def _written_moment(text: str) -> datetime | None:
-    for form in _WRITTEN_MOMENTS:
+def parsed_with(text: str, forms: Sequence[str]) -> datetime | None:
+    """``text`` read by the first of the ``strptime`` forms that fits it; None when none does."""
+    for form in forms:
         try:
             return datetime.strptime(text, form)
         except ValueError:
@@ -219,18 +224,13 @@ def sms_moment(stamp: str) -> datetime | None:
     text = text.replace("T", " ").removesuffix("Z").replace(",", "")
     half = _HALF_OF_DAY.search(text)
     text = text[: half.start()] if half else text
-    for form in _SMS_FORMS:
-        try:
-            moment = datetime.strptime(text, form)
-        except ValueError:
-            continue
-        if half is None:
-            return moment
-        if not 1 <= moment.hour <= 12:
-            return None
-        afternoon = half.group(1).lower() == "p"
-        return moment.replace(hour=moment.hour % 12 + (12 if afternoon else 0))
-    return None
+    moment = parsed_with(text, _SMS_FORMS)
+    if moment is None or half is None:
+        return moment
+    if not 1 <= moment.hour <= 12:
+        return None
+    afternoon = half.group(1).lower() == "p"
+    return moment.replace(hour=moment.hour % 12 + (12 if afternoon else 0))
 
 
 def _sms_time(text: str, line: int, path: Path | str | None) -> datetime:
@@ -295,9 +295,10 @@ _DIRECTION_WORDS: dict[str, Direction] = {
 """How other tools name a summary's direction (any case)."""
 
 
-def _summary_moment(value: Any) -> Any:
-    """A summary's ``date`` as a moment: a timestamp without a zone, or a day alone, is UTC
-    (midnight), as sources are written; a text in another form is read like a Date header."""
+def as_moment(value: Any) -> Any:
+    """A frontmatter value that says when (a summary's ``date``, a state's ``updated_at``) as a
+    moment: a timestamp without a zone, or a day alone, is UTC (midnight), as sources are
+    written; a text is read like a Date header; anything else is left for validation to name."""
     if isinstance(value, str):
         value = header_moment(value) or value
     if isinstance(value, datetime):
@@ -314,7 +315,7 @@ def parse_summary(text: str, path: Path | str | None = None) -> SourceSummary:
     if isinstance(values.get("participants"), str):
         values["participants"] = [p.strip() for p in values["participants"].split(",")]
     if "date" in values:
-        values["date"] = _summary_moment(values["date"])
+        values["date"] = as_moment(values["date"])
     for key, words in (("channel", _CHANNEL_WORDS), ("direction", _DIRECTION_WORDS)):
         if isinstance(values.get(key), str):
             values[key] = words.get(" ".join(values[key].split()).lower(), values[key])

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from datetime import UTC, date, datetime
+from datetime import date, datetime
 from pathlib import Path
 from typing import Any
 
@@ -12,6 +12,7 @@ from harper_common.memory import frontmatter as fm
 from harper_common.memory._validation import format_error
 from harper_common.memory.errors import MemoryFormatError
 from harper_common.memory.models import AccountState, Contact
+from harper_common.memory.sources import as_moment, parsed_with
 
 KNOWN_KEYS: tuple[str, ...] = (
     "account_id",
@@ -97,9 +98,7 @@ def _optional_keys_at_fault(exc: ValidationError) -> set[str]:
     """The optional top-level keys the errors are about; empty when any error is about a
     required key or the file as a whole (those stay errors)."""
     keys = {str(error["loc"][0]) if error["loc"] else "" for error in exc.errors()}
-    if not keys or keys & {*REQUIRED_KEYS, ""} or not keys <= set(KNOWN_KEYS):
-        return set()
-    return keys
+    return keys if keys <= set(KNOWN_KEYS) - set(REQUIRED_KEYS) else set()
 
 
 def _loosen(key: str, value: Any) -> Any:
@@ -114,12 +113,8 @@ def _loosen(key: str, value: Any) -> Any:
         return value.date()
     if key == "last_contact" and isinstance(value, str):
         return _day(value) or value
-    if key == "updated_at" and isinstance(value, str):
-        value = _moment(value) or value
-    if key == "updated_at" and isinstance(value, datetime) and value.tzinfo is None:
-        return value.replace(tzinfo=UTC)
-    if key == "updated_at" and isinstance(value, date) and not isinstance(value, datetime):
-        return datetime(value.year, value.month, value.day, tzinfo=UTC)
+    if key == "updated_at":
+        return as_moment(value)
     if key == "premium" and isinstance(value, str):
         amount = _amount(value)
         return value if amount is None else amount
@@ -142,20 +137,9 @@ def _amount(text: str) -> int | float | None:
     return int(amount) if amount.is_integer() else amount
 
 
-def _moment(text: str) -> datetime | None:
-    try:
-        return datetime.fromisoformat(text.strip())
-    except ValueError:
-        return None
-
-
 def _day(text: str) -> date | None:
-    for form in _DAY_FORMATS:
-        try:
-            return datetime.strptime(text.strip(), form).date()
-        except ValueError:
-            continue
-    return None
+    moment = parsed_with(text.strip(), _DAY_FORMATS)
+    return moment.date() if moment else None
 
 
 def _contact(raw: dict[Any, Any]) -> dict[str, Any]:
