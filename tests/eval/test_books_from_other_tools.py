@@ -1,5 +1,5 @@
-"""A book saved by other tools (a byte-order mark, CR LF, mail-client dates, a CRM's state.md,
-a phone's SMS times) is answered as the book written as Harper writes it."""
+"""A book saved by other tools (a byte-order mark, CR LF, mail-client dates and .eml files, a
+CRM's state.md, a phone's SMS times, WebVTT calls) is answered as the book written as Harper writes it."""
 
 from __future__ import annotations
 
@@ -20,6 +20,15 @@ def test_the_resaved_copy_still_reads_and_says_the_same(tmp_path: Path) -> None:
     assert b"\r\n" in first.read_bytes() and (
         b" AM " in first.read_bytes() or b" PM " in first.read_bytes()
     )
+    emails = [p.read_bytes() for p in sorted(copy.mem.rglob("raw.txt")) if p.parts[-3] == "emails"]
+    assert any(b"Content-Transfer-Encoding: quoted-printable" in e for e in emails)
+    assert any(b"Content-Type: text/html" in e and b"multipart" not in e for e in emails)
+    calls = [
+        p.read_text("utf-8-sig")
+        for p in sorted(copy.mem.rglob("raw.txt"))
+        if p.parts[-3] == "calls"
+    ]
+    assert any("\n\nWEBVTT\n" in call for call in calls)
     report = check_memory(copy.mem)
     assert report.errors == [] and report.valid_accounts == report.accounts > 10
 

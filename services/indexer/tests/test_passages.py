@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import quopri
 import shutil
 from dataclasses import replace
 from datetime import UTC, datetime
@@ -320,3 +321,39 @@ def test_a_meeting_apps_clock_is_no_words_and_a_number_is_no_clock() -> None:
         ("Nadia: How many slips?", "Nadia"),
         ("Rick: One forty wet slips.\n12 Main St: the dry stack is there.", "Rick"),
     ]  # a line that opens with a number, not a clock, goes on with the turn, number and all
+
+
+def test_an_email_a_mail_client_saved_is_cut_as_its_text() -> None:
+    """An .eml (folded headers, an encoded name, the body in quoted-printable beside its HTML):
+    the same passages, writer and moment as the email in the contract's form."""
+    head, _, body = EMAIL.partition("\n\n")
+    head = head.replace("From: Rick Hanlon", "From: =?utf-8?q?Rick_Hanlon?=")
+    boundary = "b-42"
+    eml = (
+        f"{head}\nMIME-Version: 1.0\nContent-Type: multipart/alternative;\n"
+        f'\tboundary="{boundary}"\n\n--{boundary}\n'
+        'Content-Type: text/plain; charset="utf-8"\nContent-Transfer-Encoding: quoted-printable\n\n'
+        f"{quopri.encodestring(body.encode('utf-8')).decode('ascii')}\n--{boundary}\n"
+        'Content-Type: text/html; charset="utf-8"\n\n<p>Nadia,</p><p>The one claim.</p>\n'
+        f"--{boundary}--\n"
+    )
+    path = "accounts/1/sources/emails/email_20260818_1502/raw.txt"
+    own, theirs = cut_source(path, EMAIL), cut_source(path, eml)
+    assert [(c.text, c.speaker, c.date, c.line) for c in theirs] == [
+        (c.text, c.speaker, c.date, c.line) for c in own
+    ]
+
+
+def test_a_call_a_transcription_service_exported_is_cut_as_its_turns() -> None:
+    """WebVTT cues with voice tags: the same turns, speakers and answers as the contract's."""
+    head, _, body = CALL.partition("\n\n")
+    cues = [line.partition(": ") for line in body.strip().split("\n")]
+    vtt = "WEBVTT\n\n" + "".join(
+        f"{n}\n00:00:{n:02d}.000 --> 00:00:{n:02d}.900\n<v {who}>{words}</v>\n\n"
+        for n, (who, _, words) in enumerate(cues, start=1)
+    )
+    path = "accounts/1/sources/calls/call_20260902_1810/raw.txt"
+    own, theirs = cut_source(path, CALL), cut_source(path, f"{head}\n\n{vtt}")
+    assert [(c.text, c.speaker, c.after, c.embed_text) for c in theirs] == [
+        (c.text, c.speaker, c.after, c.embed_text) for c in own
+    ]

@@ -20,7 +20,7 @@ from harper_search.tool_specs import (
     SearchDescriptionsInput,
     SearchFilesInput,
 )
-from harper_search.toolbox import wrap_file
+from harper_search.toolbox import Toolbox, wrap_file
 
 if TYPE_CHECKING:
     from conftest import Book
@@ -147,3 +147,29 @@ async def test_a_large_listing_is_scanned_in_slices_with_the_same_result(book: B
     assert [a.account_id for a in got.accounts] == [a.account_id for a in expected.accounts]
     first = await sliced.search_descriptions(args.model_copy(update={"limit": 10}), RunLog())
     assert [a.account_id for a in first.accounts] == [a.account_id for a in expected.accounts][:10]
+
+
+@pytest.mark.anyio
+async def test_an_email_a_mail_client_saved_is_read_as_its_text(book: Book, tmp_path: Path) -> None:
+    """The agents read an .eml raw.txt as the contract writes an email (the indexer cuts the
+    same form, so a passage's line is a line of what was read); other files as they are."""
+    folder = tmp_path / "accounts" / "40001" / "sources" / "emails" / "email_20261112_1440"
+    folder.mkdir(parents=True)
+    (folder / "raw.txt").write_text(
+        "From: Sam Ortiz <sam@example.com>\nDate: 2026-11-12T14:40:00Z\nSubject: quote\n"
+        'MIME-Version: 1.0\nContent-Type: text/plain; charset="utf-8"\n'
+        "Content-Transfer-Encoding: quoted-printable\n\n"
+        "Revised premium: $15,950 =E2=80=93 good through 12/12, the fire suppression credi=\n"
+        "t applied.\n",
+        encoding="utf-8",
+    )
+    (folder / "summary.md").write_text("MIME-Version: 1.0\n\nas written\n", encoding="utf-8")
+    tools = Toolbox(MemoryRoot(tmp_path), book.directory, book.skills)
+    base = "accounts/40001/sources/emails/email_20261112_1440"
+    read = await tools.read_file(ReadFileInput(path=f"{base}/raw.txt"), RunLog())
+    assert read.text == (
+        "From: Sam Ortiz <sam@example.com>\nDate: 2026-11-12T14:40:00Z\nSubject: quote\n\n"
+        "Revised premium: $15,950 – good through 12/12, the fire suppression credit applied.\n"
+    )
+    summary = await tools.read_file(ReadFileInput(path=f"{base}/summary.md"), RunLog())
+    assert summary.text == "MIME-Version: 1.0\n\nas written\n"

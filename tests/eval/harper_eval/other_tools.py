@@ -2,11 +2,14 @@
 the same files, put to the local search agent beside the book as written.
 
 Brokerages will not write their files the way Harper does: Windows editors save a byte-order
-mark and CR LF line ends, a mail client exports ``Date: Tue, 18 Nov 2026 16:05:00 -0600``, a
-CRM writes ``premium: "$15,950"``, ``stage: Quote Pitched`` and its lines as one comma list, a
-phone exports ``2026-11-20 6:20 PM Theo: ...`` and a chat app ``[11/20/26, 6:20:00 PM] Theo:``, an address carries its ZIP code. Each change
-here says the same thing in another form (the moments, amounts and names are unchanged), so
-every question answered right on the book must be answered right on the copy.
+mark and CR LF line ends; a mail client exports ``Date: Tue, 18 Nov 2026 16:05:00 -0600`` or
+saves the message whole as it arrived (MIME: quoted-printable, base64, HTML); a CRM writes
+``premium: "$15,950"``, ``stage: Quote Pitched`` and its lines as one comma list; a phone
+exports ``2026-11-20 6:20 PM Theo: ...`` and a chat app ``[11/20/26, 6:20:00 PM] Theo:``; a
+transcription service writes a call as WebVTT cues or as speaker lines with the words below;
+an address carries its ZIP code. Each change here says the same thing in another form (the
+moments, amounts and names are unchanged), so every question answered right on the book must
+be answered right on the copy.
 """
 
 from __future__ import annotations
@@ -14,6 +17,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import functools
+import hashlib
 import random
 import re
 import shutil
@@ -21,8 +25,15 @@ import sys
 import tempfile
 from collections.abc import Callable
 from datetime import UTC, datetime
+from email.header import Header
+from email.message import Message
+from email.mime.multipart import MIMEMultipart
+from email.mime.text import MIMEText
+from email.policy import compat32
 from email.utils import format_datetime
+from html import escape
 from pathlib import Path
+from quopri import encodestring
 from zoneinfo import ZoneInfo
 
 from harper_eval.books import Book, load_book
@@ -35,6 +46,7 @@ STAGE_ALIASES = {
     "Application Received": "Application",
     "New Lead": "New",
 }
+MIME_POLICY = compat32.clone(linesep="\n", max_line_length=78)
 _HEADER_NAMES = re.compile(r"^(From|To|Cc|Date|Subject|Participants|Duration):", re.M)
 
 
@@ -74,6 +86,60 @@ def address_only_senders(mem: Path) -> None:
                 path,
                 lambda t: re.sub(r"^From: [^<\n]*<([^>]+)>", r"From: \1", t, count=1, flags=re.M),
             )
+
+
+def mail_client_messages(mem: Path) -> None:
+    """Emails saved as the mail client received them (an .eml): MIME headers, long headers
+    folded onto the next line, a subject with other than ASCII encoded (RFC 2047), the body as
+    quoted-printable text beside its HTML form, or alone in base64, or as HTML alone. Every
+    other email; the rest stay plain text."""
+    emails = [path for path in _files(mem, "raw.txt") if path.parts[-3] == "emails"]
+    for number, path in enumerate(emails):
+        form = ("alternative", None, "base64", None, "alternative", None, "html", None)[number % 8]
+        if form is not None:
+            _rewrite(path, functools.partial(_as_mime, form=form))
+
+
+def _as_mime(text: str, form: str) -> str:
+    head, _, body = text.partition("\n\n")
+    html = (
+        "<html><body>"
+        + "".join(
+            f"<p>{'<br>'.join(escape(line) for line in paragraph.splitlines())}</p>"
+            for paragraph in body.split("\n\n")
+        )
+        + "</body></html>"
+    )
+    key = hashlib.sha1(head.encode("utf-8")).hexdigest()
+    message: Message
+    if form == "alternative":
+        message = MIMEMultipart(
+            "alternative", boundary=f"----=_Part_{int(key[:12], 16)}.{key[12:28]}"
+        )
+        message.attach(MIMEText(body, "plain", "utf-8"))
+        message.attach(MIMEText(html, "html", "utf-8"))
+    elif form == "base64":
+        message = MIMEText(body, "plain", "utf-8")
+    else:
+        message = MIMEText(html, "html", "utf-8")
+    for part in message.walk():
+        if not part.is_multipart() and form != "base64":
+            payload = part.get_payload(decode=True)
+            del part["Content-Transfer-Encoding"]
+            part["Content-Transfer-Encoding"] = "quoted-printable"
+            part.set_payload(encodestring(payload).decode("ascii"))
+    mime = message.items()
+    for name, _ in mime:
+        del message[name]
+    for line in head.splitlines():
+        name, _, value = line.partition(": ")
+        message[name] = Header(value, "utf-8") if not value.isascii() else value
+    message["Message-ID"] = f"<{key[:16]}@mail.example.com>"
+    for name, value in mime:
+        message[name] = value
+    written = message.as_string(policy=MIME_POLICY)
+    top, _, rest = written.partition("\n\n")
+    return top.replace("; boundary=", ";\n\tboundary=") + "\n\n" + rest  # folded as clients do
 
 
 def lower_case_headers(mem: Path) -> None:
@@ -116,7 +182,41 @@ def recording_clocks(mem: Path) -> None:
 
     calls = [path for path in _files(mem, "raw.txt") if path.parts[-3] == "calls"]
     for number, path in enumerate(calls):
-        _rewrite(path, functools.partial(clocked, bracketed=number % 2 == 0))
+        if number % 2 == 0:  # the others are transcript_exports'
+            _rewrite(path, functools.partial(clocked, bracketed=number % 4 == 0))
+
+
+_TURN = re.compile(r"^([^:\n]{1,80}): (.*)$")
+
+
+def transcript_exports(mem: Path) -> None:
+    """Every other call as a transcription service exports it: the speaker and the clock on a
+    line of their own with the words below (a notes app's form), or WebVTT cues, the speaker
+    written "Name: words" (a video-call app's form) or in a voice tag ("<v Name>words</v>")."""
+
+    def exported(text: str, form: str) -> str:
+        head, _, body = text.partition("\n\n")
+        turns = [_TURN.match(line) for line in body.split("\n") if line.strip()]
+        said = [(m.group(1), m.group(2)) if m else ("", "") for m in turns]
+        out: list[str] = ["WEBVTT", ""] if form != "notes" else []
+        for n, (who, words) in enumerate(said):
+            start, end = (
+                f"00:{n // 6:02d}:{n % 6 * 10:02d}",
+                f"00:{n // 6:02d}:{n % 6 * 10 + 9:02d}",
+            )
+            if form == "notes":
+                out += [f"{who}  {n // 6}:{n % 6 * 10:02d}", words, ""]
+            elif form == "cues":
+                out += [str(n + 1), f"{start}.000 --> {end}.500", f"{who}: {words}", ""]
+            else:
+                out += [f"{start}.000 --> {end}.500", f"<v {who}>{words}</v>", ""]
+        return f"{head}\n\n" + "\n".join(out)
+
+    calls = [path for path in _files(mem, "raw.txt") if path.parts[-3] == "calls"]
+    for number, path in enumerate(calls):
+        form = {1: "notes", 3: "cues", 5: "notes", 7: "voices"}.get(number % 8)
+        if form is not None:
+            _rewrite(path, functools.partial(exported, form=form))
 
 
 def crm_state_fields(mem: Path) -> None:
@@ -161,9 +261,11 @@ def windows_editor(mem: Path) -> None:
 RESAVES: tuple[Callable[[Path], None], ...] = (
     mail_client_dates,
     address_only_senders,
+    mail_client_messages,
     lower_case_headers,
     phone_sms_times,
     recording_clocks,
+    transcript_exports,
     crm_state_fields,
     windows_editor,
 )

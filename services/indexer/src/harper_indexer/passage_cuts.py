@@ -22,6 +22,7 @@ from datetime import UTC, datetime
 
 from harper_common.memory.errors import HarperMemoryError
 from harper_common.memory.frontmatter import plain_text
+from harper_common.memory.raw_forms import channel_of_raw, readable_raw
 from harper_common.memory.sentences import SENTENCE_BREAK
 from harper_common.memory.sources import (
     SMS_STAMP,
@@ -111,6 +112,7 @@ def cut_source(path: str, text: str, people: Sequence[str] = ()) -> list[CutPass
     channel = _channel(path)
     if path.endswith("summary.md"):
         return _summary(path, text)
+    text = readable_raw(plain_text(text), channel_of_raw(path))  # the form the agents read
     head, body, body_line = _split_headers(text)
     date = _date(head.get("date") or head.get("sent", ""))  # "Sent:" in an Outlook export
     sender = _person(head.get("from", ""), people)

@@ -19,7 +19,8 @@ import anyio.to_thread
 from harper_common.bus.client import BusError
 from harper_common.memory.errors import HarperMemoryError
 from harper_common.memory.files import MEMORY_ENCODING
-from harper_common.memory.paths import ACCOUNTS, SOURCES, STATE_FILE, MemoryRoot
+from harper_common.memory.paths import ACCOUNTS, RAW_FILE, SOURCES, STATE_FILE, MemoryRoot
+from harper_common.memory.raw_forms import channel_of_raw, readable_raw
 from harper_common.messages.index import (
     AccountPayload,
     DescriptionFilters,
@@ -213,6 +214,8 @@ class Toolbox:
                 log.skills_read.append(path)
                 return ToolResult(content=text, summary=f"skill {path}", text=text)
             text = await self._read_memory(path)
+            if path.endswith(f"/{RAW_FILE}"):  # as the contract writes it, as indexed
+                text = readable_raw(text, channel_of_raw(path))
         except (HarperMemoryError, SkillError, OSError, UnicodeDecodeError) as exc:
             return failure(f"read_file refused: {exc}")
         log.record(path, text)

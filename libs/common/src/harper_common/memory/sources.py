@@ -26,6 +26,7 @@ from harper_common.memory.models import (
     SourceSummary,
     Turn,
 )
+from harper_common.memory.raw_forms import readable_raw
 
 _HEADER = re.compile(r"^([A-Za-z][A-Za-z0-9-]*):[ \t]?(.*)$")
 _SPEAKER = re.compile(r"^([^\s:](?:[^:\r\n]{0,78}[^\s:])?): (.*)$")
@@ -63,8 +64,10 @@ def _iso(moment: datetime) -> str:
 
 
 def parse_raw(text: str, channel: Channel, path: Path | str | None = None) -> RawCommunication:
-    """Parse raw.txt of the given channel; raise MemoryFormatError naming the line."""
-    text = fm.plain_text(text)
+    """Parse raw.txt of the given channel; raise MemoryFormatError naming the line. A file as
+    another tool saves it (an .eml, a transcription service's export) is read in the contract's
+    form (``readable_raw``), and the lines named are lines of that form."""
+    text = readable_raw(fm.plain_text(text), channel)
     headers, body_start = _read_headers(text.split("\n"), path)
     fields, others = _split_headers(headers, channel, path)
     lines = text.split("\n")
