@@ -182,3 +182,22 @@ async def test_a_followup_is_recorded_once(kit: Any, writer: Any) -> None:
     )
     assert rejected.version == first.version + 1
     assert check_memory(kit.memory.root).ok
+
+
+@pytest.mark.anyio
+async def test_an_email_sent_as_its_mail_client_received_it_is_filed_as_text(
+    kit: Any, desk: CommunicationDesk
+) -> None:
+    """An .eml (folded headers, a quoted-printable body beside its HTML) is filed under its
+    sender in the contract's form, its body as text."""
+    head, _, body = INJECTION.partition("\n\n")
+    eml = (
+        f"{head}\nMIME-Version: 1.0\nContent-Type: multipart/alternative;\n"
+        ' boundary="b1"\n\n--b1\nContent-Type: text/plain; charset="utf-8"\n'
+        "Content-Transfer-Encoding: quoted-printable\n\n"
+        + body.replace("this week.", "this w=\neek.")
+        + '\n--b1\nContent-Type: text/html; charset="utf-8"\n\n<p>Hi Priya,</p>\n--b1--\n'
+    )
+    reply = await desk.file(CommunicationRequest(request_id="c9", channel=Channel.EMAIL, raw=eml))
+    assert isinstance(reply, CommunicationFiled) and reply.account_id == "29119"
+    assert (kit.memory.root / reply.source_path / "raw.txt").read_text() == INJECTION
