@@ -4,9 +4,10 @@ line that announces it, a signature is nobody's answer, a forwarded message has 
 from __future__ import annotations
 
 from dataclasses import replace
+from datetime import UTC, datetime
 
 from harper_search.answer_text import says_something
-from harper_search.passages import carries_list, is_header, passages
+from harper_search.passages import carries_list, is_header, passages, sent_at
 from harper_search.ranking import findings
 from harper_search.topics import TOPICS
 
@@ -116,3 +117,14 @@ def test_a_request_is_answered_by_its_items_not_by_a_pointer_or_a_header() -> No
     asked = next(t for t in TOPICS if t.name == "underwriter_question")
     [best, *_] = findings(asked, found, set())
     assert best.passage.text.startswith("Before I can quote: 1. Age of the roof")
+
+
+def test_a_mail_clients_date_or_an_outlook_sent_line_dates_the_passages() -> None:
+    """The day as written in the sender's zone, whatever form the header takes."""
+    rfc = EMAIL.replace("Date: 2026-10-26T19:00:00Z", "Date: Mon, 26 Oct 2026 21:30:00 -0500")
+    outlook = EMAIL.replace("Date: 2026-10-26T19:00:00Z", "Sent: Monday, October 26, 2026 7:00 PM")
+    assert {p.date for p in passages(PATH, EMAIL)} == {"2026-10-26"}
+    assert {p.date for p in passages(PATH, rfc)} == {"2026-10-26"}
+    assert {p.date for p in passages(PATH, outlook)} == {"2026-10-26"}
+    assert sent_at(rfc) == datetime(2026, 10, 27, 2, 30, tzinfo=UTC)
+    assert sent_at("no headers here\n\nbody") is None

@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
+from datetime import UTC, datetime
 
 from harper_common.memory.errors import HarperMemoryError
 from harper_common.memory.history import parse_history
@@ -33,7 +34,7 @@ from harper_search.passage_answers import (
     holds,
     roots,
 )
-from harper_search.passages import Passage, passages
+from harper_search.passages import Passage, passages, sent_at
 from harper_search.people import asked_person, introduce
 from harper_search.question_cues import (
     FIRST,
@@ -572,7 +573,7 @@ class AccountEngine:
                 break
             if result.text is not None:
                 read[path] = result.text
-        return dict(sorted(read.items(), key=lambda item: _stamp(item[0]), reverse=True))
+        return dict(sorted(read.items(), key=lambda item: _written(*item), reverse=True))
 
     def _field(
         self,
@@ -792,6 +793,13 @@ def _reads_left(session: ToolSession) -> int:
     return max(
         0, min(limit - session.budget.used[READ_FILE], session.budget.total - session.budget.spent)
     )
+
+
+def _written(path: str, text: str) -> tuple[bool, datetime, str]:
+    """A read source's order in time: the moment its headers give, else the stamp of its id
+    (a source id need not carry one: ``email_001``)."""
+    moment = sent_at(text)
+    return (moment is not None, moment or datetime.min.replace(tzinfo=UTC), _stamp(path))
 
 
 def _stamp(path: str) -> str:

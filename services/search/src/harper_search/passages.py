@@ -10,9 +10,10 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, replace
+from datetime import datetime
 
 from harper_common.memory.sentences import SENTENCE_BREAK
-from harper_common.memory.sources import SMS_STAMP, TURN_CLOCK
+from harper_common.memory.sources import SMS_STAMP, TURN_CLOCK, header_moment
 
 _SENTENCE_END = re.compile(SENTENCE_BREAK)
 _LIST_ITEM = re.compile(r"^(?:\d{1,2}[.)]|[-*•])\s+\S")
@@ -57,7 +58,7 @@ def passages(path: str, text: str) -> list[Passage]:
     """The quotable passages of one raw.txt (headers give the date; the body gives passages)."""
     head, _, body = text.partition("\n\n")
     headers = dict(_header(line) for line in head.splitlines() if ": " in line)
-    date = headers.get("date", "")[:10]
+    date = _day(headers.get("date") or headers.get("sent", ""))
     channel = channel_of(path)
     sender = _name(headers.get("from", ""))
     found: list[Passage] = []
@@ -178,6 +179,21 @@ def _passage(
 def _header(line: str) -> tuple[str, str]:
     key, _, value = line.partition(": ")
     return key.strip().lower(), value.strip()
+
+
+def sent_at(text: str) -> datetime | None:
+    """When a raw.txt says it was sent: its ``Date:`` (or ``Sent:``) header; None without."""
+    head, _, _ = text.partition("\n\n")
+    headers = dict(_header(line) for line in head.splitlines() if ": " in line)
+    value = headers.get("date") or headers.get("sent", "")
+    return header_moment(value) if value.strip() else None
+
+
+def _day(value: str) -> str:
+    """The day a ``Date:`` (or an Outlook export's ``Sent:``) header gives, as written in its
+    own zone ("2026-11-18"); "" when it gives none."""
+    moment = header_moment(value) if value.strip() else None
+    return moment.date().isoformat() if moment is not None else ""
 
 
 def _name(address: str) -> str | None:
