@@ -342,6 +342,13 @@ async def test_a_childcare_center_named_by_what_it_is_reaches_its_account(
         ("whats the payroll on this one", True),
         ("accts that want workers comp", False),
         ("who had a workers comp claim recently", False),
+        ("has anyone raised their deductible", False),
+        ("which of the bakeries changed their hours", False),
+        ("who switched their payroll company", False),
+        ("who's renewed their lease early", False),
+        ("who is their underwriter", True),
+        ("who did they call back", True),
+        ("who's their broker now", True),
     ],
 )
 def test_a_question_points_at_one_account_by_a_pronoun_or_the_client(

@@ -185,6 +185,25 @@ REFERS_TO_ONE: frozenset[str] = _words(
 )
 """Pronouns that point at one account the broker has in mind ("what's their premium")."""
 
+BINDS_A_PRONOUN: frozenset[str] = _words(
+    """
+    anyone anybody everyone everybody someone somebody nobody whoever whichever which any every
+    each all
+    """
+)
+"""Words that make a later pronoun refer back to them, not to an account in mind: "has anybody
+raised their deductible", "which of the bakeries changed their hours" ask the whole book."""
+ASKS_WHO_IS: frozenset[str] = _words(
+    """
+    is are was were do does did will would can could should
+    """
+)
+"""Words after "who" that make it the thing asked ("who is their carrier", "who did they call"),
+so a pronoun after it still points at an account in mind."""
+DETERMINERS: frozenset[str] = _words("their his her its the our my your that this")
+"""After "who's", a determiner says "who is" ("who's their carrier"); a verb says "who has"
+("who's moved their office")."""
+
 ONE_PARTY: frozenset[str] = _words(
     """
     one client customer contact insured account company business owner call email text

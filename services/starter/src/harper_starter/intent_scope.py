@@ -15,7 +15,13 @@ import re
 
 from harper_common.vocabulary import alternation, vocabulary
 from harper_starter.intent_describe import DESCRIPTIVE, TRADE_PLURALS
-from harper_starter.intent_lexicon import ONE_PARTY, REFERS_TO_ONE
+from harper_starter.intent_lexicon import (
+    ASKS_WHO_IS,
+    BINDS_A_PRONOUN,
+    DETERMINERS,
+    ONE_PARTY,
+    REFERS_TO_ONE,
+)
 from harper_starter.intent_text import Query, is_business_noun
 
 _LINE_WORDS = [
@@ -128,14 +134,31 @@ def scope_text(q: Query) -> str:
 
 def points_at_one_account(query: str) -> bool:
     """Whether the question refers to one account without naming it: a pronoun ("their
-    premium") or "the client", "this account" (``REFERS_TO_ONE``, ``ONE_PARTY``)."""
+    premium") or "the client", "this account" (``REFERS_TO_ONE``, ``ONE_PARTY``). A pronoun
+    that refers back to "anybody", "which ..." or to "who" doing something ("who switched their
+    payroll company") points at no account."""
     words = re.findall(r"[a-z']+", query.lower().replace("’", "'"))
-    if any(word in REFERS_TO_ONE for word in words):
+    if any(w in REFERS_TO_ONE and not _bound(words[:n]) for n, w in enumerate(words)):
         return True
     return any(
         a in ("the", "this", "that") and b.removesuffix("'s") in ONE_PARTY
         for a, b in itertools.pairwise(words)
     )
+
+
+def _bound(before: list[str]) -> bool:
+    """Whether a pronoun after ``before`` refers back to a word of it that stands for any
+    account: a quantifier ("anybody", "which", "every"), or "who" as the one who does something
+    (not "who is", "who did", "who's their")."""
+    for n, word in enumerate(before):
+        after = before[n + 1] if n + 1 < len(before) else ""
+        if word in BINDS_A_PRONOUN:
+            return True
+        if word == "who" and after and after not in ASKS_WHO_IS:
+            return True
+        if word == "who's" and after and after not in DETERMINERS:
+            return True
+    return False
 
 
 _WHERE_IN_BOOK = re.compile(r"^\W*where (?:did|do|does|have|has|had|were|was)\b")
