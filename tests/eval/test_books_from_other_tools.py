@@ -1,5 +1,6 @@
 """A book saved by other tools (a byte-order mark, CR LF, mail-client dates and .eml files, a
-CRM's state.md, a phone's SMS times, WebVTT calls) is answered as the book written as Harper writes it."""
+CRM's state.md, a phone's SMS times, WebVTT calls, numbered source folders) is answered as the
+book written as Harper writes it."""
 
 from __future__ import annotations
 
@@ -29,6 +30,7 @@ def test_the_resaved_copy_still_reads_and_says_the_same(tmp_path: Path) -> None:
         if p.parts[-3] == "calls"
     ]
     assert any("\n\nWEBVTT\n" in call for call in calls)
+    assert any(copy.mem.glob("accounts/*/sources/emails/email_001"))
     report = check_memory(copy.mem)
     assert report.errors == [] and report.valid_accounts == report.accounts > 10
 

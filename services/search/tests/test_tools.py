@@ -173,3 +173,41 @@ async def test_an_email_a_mail_client_saved_is_read_as_its_text(book: Book, tmp_
     )
     summary = await tools.read_file(ReadFileInput(path=f"{base}/summary.md"), RunLog())
     assert summary.text == "MIME-Version: 1.0\n\nas written\n"
+
+
+@pytest.mark.anyio
+async def test_sources_named_without_a_day_are_listed_in_the_order_they_were_sent(
+    book: Book, tmp_path: Path
+) -> None:
+    """Ids a tool numbered (email_002, call_001) sort by their Date headers, beside ids that
+    carry their day; the catalog and the sources listing agree, oldest first."""
+    account = tmp_path / "accounts" / "40002"
+    sent = {
+        "emails/email_002": "Date: Sun, 01 Nov 2026 09:00:00 -0500",
+        "calls/call_001": "Date: 2026-11-05T16:00:00Z",
+        "sms/sms_20261103_1000": "Date: 2026-11-03T10:00:00Z",
+        "emails/email_001": "Sent: Friday, November 6, 2026 8:15 AM",
+    }
+    for folder, date_line in sent.items():
+        (account / "sources" / folder).mkdir(parents=True)
+        (account / "sources" / folder / "raw.txt").write_text(f"{date_line}\n\nhello\n", "utf-8")
+    (account / "state.md").write_text(
+        '---\naccount_id: "40002"\nname: Numbered Sources Co\nstage: Quoted\nversion: 1\n---\n',
+        "utf-8",
+    )
+    memory = MemoryRoot(tmp_path)
+    catalog = Catalog(memory)
+    catalog.build()
+    oldest_first = [
+        "emails/email_002",
+        "sms/sms_20261103_1000",
+        "calls/call_001",
+        "emails/email_001",
+    ]
+    card = catalog.get("40002")
+    assert card is not None
+    assert list(card.sources) == [f"accounts/40002/sources/{s}/raw.txt" for s in oldest_first]
+    listed = await Toolbox(memory, book.directory, book.skills).list_files(
+        ListFilesInput(path="accounts/40002/sources"), RunLog()
+    )
+    assert listed.entries == [f"accounts/40002/sources/{s}/" for s in oldest_first]

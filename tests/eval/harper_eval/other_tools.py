@@ -7,7 +7,8 @@ saves the message whole as it arrived (MIME: quoted-printable, base64, HTML); a 
 ``premium: "$15,950"``, ``stage: Quote Pitched`` and its lines as one comma list; a phone
 exports ``2026-11-20 6:20 PM Theo: ...`` and a chat app ``[11/20/26, 6:20:00 PM] Theo:``; a
 transcription service writes a call as WebVTT cues or as speaker lines with the words below;
-an address carries its ZIP code. Each change here says the same thing in another form (the
+an importer numbers sources (``email_001``) instead of dating them; an address carries its
+ZIP code. Each change here says the same thing in another form (the
 moments, amounts and names are unchanged), so every question answered right on the book must
 be answered right on the copy.
 """
@@ -251,6 +252,30 @@ def crm_state_fields(mem: Path) -> None:
         path.write_text("---\n" + "\n".join(["crm_owner: front desk", *blocks]) + "\n---\n" + body)
 
 
+def numbered_sources(mem: Path) -> None:
+    """Every other account's sources named by number, in an order unrelated to time, as a tool
+    that imported them names them (``email_001``, ``call_002``); the questions' citations of
+    them (the book's ``questions.jsonl`` beside the memory) follow the new names."""
+    renamed: dict[str, str] = {}
+    for number, account in enumerate(sorted(mem.glob("accounts/*"))):
+        if number % 2 == 1:
+            continue
+        for channel in sorted(p for p in (account / "sources").glob("*") if p.is_dir()):
+            folders = sorted(
+                (f for f in channel.iterdir() if f.is_dir()),
+                key=lambda f: hashlib.sha1(f.name.encode("utf-8")).hexdigest(),
+            )
+            for count, folder in enumerate(folders, start=1):
+                new = folder.with_name(f"{folder.name.split('_')[0]}_{count:03d}")
+                folder.rename(new)
+                renamed[f"{folder.relative_to(mem)}/"] = f"{new.relative_to(mem)}/"
+    questions = mem.parent / "questions.jsonl"
+    lines = questions.read_text(encoding="utf-8").splitlines()
+    for old, new in renamed.items():
+        lines = [line.replace(old, new).replace(old[:-1] + '"', new[:-1] + '"') for line in lines]
+    questions.write_text("\n".join(lines) + "\n", encoding="utf-8")
+
+
 def windows_editor(mem: Path) -> None:
     """Every file saved with a byte-order mark and CR LF line ends."""
     for path in sorted(p for p in mem.rglob("*") if p.is_file()):
@@ -267,6 +292,7 @@ RESAVES: tuple[Callable[[Path], None], ...] = (
     recording_clocks,
     transcript_exports,
     crm_state_fields,
+    numbered_sources,
     windows_editor,
 )
 """In this order: the last one changes the bytes of every file the others wrote."""

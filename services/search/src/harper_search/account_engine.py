@@ -17,6 +17,7 @@ from harper_common.memory.errors import HarperMemoryError
 from harper_common.memory.history import parse_history
 from harper_common.memory.models import AccountState
 from harper_common.memory.people import AccountPerson
+from harper_common.memory.source_order import id_stamp
 from harper_common.memory.state import UNVERSIONED, parse_state
 from harper_common.messages.index import PassageHit
 from harper_search.answer_text import field_line, overview_line, quote, topic_lines, where
@@ -506,12 +507,12 @@ class AccountEngine:
             return None
 
     async def _sources(self, session: ToolSession, base: str) -> list[str]:
-        """Raw files of every source, newest first (source ids carry date and time)."""
+        """Raw files of every source, newest first (the tool lists them oldest first)."""
         result = await session.call(LIST_FILES, ListFilesInput(path=f"{base}/sources"))
         if result is None or result.is_error:
             return []
         found = [f"{entry.rstrip('/')}/raw.txt" for entry in result.entries if entry.endswith("/")]
-        return sorted(found, key=_stamp, reverse=True)
+        return found[::-1]
 
     async def _history_sources(
         self, session: ToolSession, base: str, fields: list[StateField], draft: Draft
@@ -799,13 +800,11 @@ def _written(path: str, text: str) -> tuple[bool, datetime, str]:
     """A read source's order in time: the moment its headers give, else the stamp of its id
     (a source id need not carry one: ``email_001``)."""
     moment = sent_at(text)
-    return (moment is not None, moment or datetime.min.replace(tzinfo=UTC), _stamp(path))
-
-
-def _stamp(path: str) -> str:
-    parts = path.split("/")
-    source_id = parts[-2] if len(parts) >= 2 else path
-    return "_".join(p for p in source_id.split("_") if p.isdigit())
+    return (
+        moment is not None,
+        moment or datetime.min.replace(tzinfo=UTC),
+        id_stamp(path.split("/")[-2]),
+    )
 
 
 def recorded_fields(topics: list[Topic], state: AccountState | None) -> list[StateField]:

@@ -14,12 +14,14 @@ import threading
 from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 from harper_common.memory.contact_marks import domains_of, marks_in
 from harper_common.memory.errors import HarperMemoryError
 from harper_common.memory.files import MEMORY_ENCODING
 from harper_common.memory.paths import ACCOUNTS, RAW_FILE, SOURCES, STATE_FILE, MemoryRoot
+from harper_common.memory.source_order import source_stamp
 from harper_common.memory.state import UNVERSIONED, parse_state
 from harper_common.places import split_location
 from harper_search.account_files import AccountText
@@ -37,7 +39,8 @@ class AccountCard:
     state: str | None
     insurance_types: tuple[str, ...]
     sources: tuple[str, ...]
-    """Root-relative raw.txt paths, oldest first (source ids carry their date and time)."""
+    """Root-relative raw.txt paths, oldest first (``source_stamp``: the day in the source's id,
+    else its raw.txt's Date header)."""
     extra: Mapping[str, Any] = field(default_factory=dict)
     """state.md's fields beyond the format's own (``AccountState.extra``)."""
     marks: frozenset[str] = frozenset()
@@ -154,14 +157,19 @@ def _state_and_sources(memory: MemoryRoot, account_id: str) -> AccountText:
     state = folder / STATE_FILE
     if state.is_file() and not state.is_symlink():
         files[f"{base}/{STATE_FILE}"] = state.read_text(encoding=MEMORY_ENCODING, errors="replace")
+    found: list[tuple[str, str, str]] = []
     for channel in ("emails", "calls", "sms"):
         channel_dir = folder / SOURCES / channel
         if not channel_dir.is_dir():
             continue
         with os.scandir(channel_dir) as entries:
-            for entry in entries:
-                if entry.is_dir(follow_symlinks=False):
-                    files[f"{base}/{SOURCES}/{channel}/{entry.name}/{RAW_FILE}"] = ""
+            found += [
+                (source_stamp(Path(entry.path)), channel, entry.name)
+                for entry in entries
+                if entry.is_dir(follow_symlinks=False)
+            ]
+    for _, channel, name in sorted(found):  # oldest first
+        files[f"{base}/{SOURCES}/{channel}/{name}/{RAW_FILE}"] = ""
     return AccountText(account_id=account_id, files=files)
 
 
@@ -181,7 +189,6 @@ def _card(account: AccountText) -> AccountCard | None:
         return None
     city, region = split_location(state.location)
     sources = [p for p in account.files if is_source_path(p) and p.endswith(f"/{RAW_FILE}")]
-    sources.sort(key=lambda p: (_stamp(p.split("/")[-2]), p))
     return AccountCard(
         account_id=account.account_id,
         name=state.name,
@@ -193,8 +200,3 @@ def _card(account: AccountText) -> AccountCard | None:
         extra=dict(state.extra),
         marks=frozenset(marks_in(text)),
     )
-
-
-def _stamp(source_id: str) -> str:
-    """``email_20260921_1558`` -> ``20260921_1558`` (ids without a stamp sort first)."""
-    return "_".join(part for part in source_id.split("_") if part.isdigit())

@@ -21,6 +21,7 @@ from harper_common.memory.errors import HarperMemoryError
 from harper_common.memory.files import MEMORY_ENCODING
 from harper_common.memory.paths import ACCOUNTS, RAW_FILE, SOURCES, STATE_FILE, MemoryRoot
 from harper_common.memory.raw_forms import channel_of_raw, readable_raw
+from harper_common.memory.source_order import source_stamp
 from harper_common.messages.index import (
     AccountPayload,
     DescriptionFilters,
@@ -195,15 +196,17 @@ class Toolbox:
         )
 
     def _list_memory(self, path: str) -> list[str]:
-        """A folder's entries; an account's ``sources`` folder shows every source in it."""
+        """A folder's entries; an account's ``sources`` folder shows every source in it, oldest
+        first (``source_stamp``: by the day in its id, else by its Date header)."""
         folder = self.memory.resolve(path)
         if not folder.is_dir():
             raise OSError(f"{path} is not a folder")
         children = sorted(folder.iterdir())
         if folder.name == SOURCES and folder.parent.parent == self.memory.accounts:
-            children = [
-                s for channel in children if channel.is_dir() for s in sorted(channel.iterdir())
-            ]
+            children = sorted(
+                (s for channel in children if channel.is_dir() for s in channel.iterdir()),
+                key=lambda s: (source_stamp(s), s.parent.name, s.name),
+            )
         return [self.memory.relative(c) + ("/" if c.is_dir() else "") for c in children]
 
     async def read_file(self, args: ReadFileInput, log: RunLog) -> ToolResult:
