@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from harper_common.memory import check_memory
+from harper_common.memory import check_memory, read_state
 
 HANDWRITTEN = Path(__file__).parent / "fixtures" / "handwritten"
 ACCOUNT = "accounts/29041"
@@ -114,12 +114,20 @@ def test_damage_is_reported_with_path_line_and_reason(
     assert any(f"error: {where}" in d and words in d for d in described), described
 
 
-def test_bad_utf8_is_an_error_not_a_crash(mem: Path) -> None:
-    (mem / ACCOUNT / "state.md").write_bytes(b"---\nname: caf\xe9\n---\n")
+def test_a_file_saved_as_windows_1252_is_read_as_such_with_a_warning(mem: Path) -> None:
+    state = mem / ACCOUNT / "state.md"
+    text = state.read_text(encoding="utf-8")
+    lines = text.split("\n")
+    at = next(n for n, line in enumerate(lines) if line.startswith("name:"))
+    lines[at] = "name: Caf\u00e9 Mar\u00eda\u2019s"
+    state.write_bytes("\n".join(lines).encode("cp1252"))
     report = check_memory(mem)
-    assert [p.describe() for p in report.errors] == [
-        f"error: {ACCOUNT}/state.md:2: file is not valid UTF-8 text"
+    assert report.errors == []
+    assert [p.describe() for p in report.warnings if "UTF-8" in p.message] == [
+        f"warning: {ACCOUNT}/state.md:{at + 1}: not UTF-8 text (first at this line): its lines"
+        " that are not UTF-8 are read as Windows-1252; Harper writes UTF-8"
     ]
+    assert read_state(state).name == "Caf\u00e9 Mar\u00eda\u2019s"
 
 
 def test_leftover_temp_file_is_a_warning(mem: Path) -> None:

@@ -24,6 +24,7 @@ from harper_common.memory import (
     render_state,
     render_summary,
 )
+from harper_common.memory.files import decode_memory, read_memory_text, read_raw
 from harper_common.memory.sources import header_moment
 from harper_common.memory.state import UNVERSIONED, unreadable_values
 
@@ -237,3 +238,21 @@ def test_a_chat_apps_export_reads_as_the_same_messages() -> None:
         (datetime(2026, 11, 20, 18, 20), "Theo", "mon works"),  # to the minute, as the format
         (datetime(2026, 11, 20, 18, 22), "Amy", "booked"),
     ]
+
+
+def test_a_file_saved_as_windows_1252_reads_as_its_characters(tmp_path: Path) -> None:
+    """Notepad's "ANSI" (Windows-1252) reads as the same text; a file pasted together from two
+    tools keeps its UTF-8 lines as they are; UTF-8 stays as it is."""
+    said = "Caf\u00e9 owner Ren\u00e9 says it\u2019s \u201cfine\u201d \u2013 \u00bd price"
+    assert decode_memory(said.encode("cp1252")) == said
+    assert decode_memory(said.encode("utf-8")) == said
+    assert decode_memory(b"\xef\xbb\xbf" + said.encode("utf-8")) == said
+    mixed = said.encode("utf-8") + b"\r\n" + said.encode("cp1252") + b"\r\n"
+    assert decode_memory(mixed) == f"{said}\r\n{said}\r\n"
+    path = tmp_path / "raw.txt"
+    path.write_bytes(b"Date: 2026-11-02T10:00:00Z\r\nParticipants: Ren\xe9\r\n\r\nRen\xe9: ok\r\n")
+    assert (
+        read_memory_text(path)
+        == "Date: 2026-11-02T10:00:00Z\nParticipants: Ren\u00e9\n\nRen\u00e9: ok\n"
+    )
+    assert read_raw(path, Channel.CALL).participants == ["Ren\u00e9"]  # type: ignore[union-attr]

@@ -15,7 +15,7 @@ from harper_common.memory.paths import MemoryRoot
 from harper_common.messages.index import PassagesRequest
 from harper_indexer.hash_embedder import WordHashEmbedder
 from harper_indexer.passage_cuts import cut_source, cut_state_notes
-from harper_indexer.passage_index import PassageIndex
+from harper_indexer.passage_index import PassageIndex, state_version
 from harper_indexer.passage_store import EdgePassageStore, PassageStore, ServerPassageStore
 
 EMAIL = """From: Rick Hanlon <rick@marina.example>
@@ -357,3 +357,26 @@ def test_a_call_a_transcription_service_exported_is_cut_as_its_turns() -> None:
     assert [(c.text, c.speaker, c.after, c.embed_text) for c in theirs] == [
         (c.text, c.speaker, c.after, c.embed_text) for c in own
     ]
+
+
+def test_files_saved_as_windows_1252_are_indexed_with_their_characters(tmp_path: Path) -> None:
+    """A state.md and an email Notepad saved as "ANSI": the version is read and the passages
+    hold the characters written, not replacement marks."""
+    memory = _book(tmp_path / "mem")
+    account = tmp_path / "mem" / "accounts" / "70101"
+    (account / "state.md").write_bytes(
+        STATE.replace("Bluewater Marina", "Caf\u00e9 del Mar").encode("cp1252")
+    )
+    said = EMAIL.replace("a forklift dropped", "the caf\u00e9\u2019s forklift dropped")
+    (account / "sources/emails/email_20260818_1502/raw.txt").write_bytes(
+        said.replace("\n", "\r\n").encode("cp1252")
+    )
+    assert state_version(account / "state.md") == 3
+    store = _store("edge", tmp_path / "passages")
+    index = PassageIndex(store, WordHashEmbedder(), memory)
+    try:
+        index.refresh("70101")
+        found = index.search(PassagesRequest(text="forklift claim", account_ids=["70101"]))
+        assert "the caf\u00e9\u2019s forklift dropped a boat" in found.hits[0].text
+    finally:
+        store.close()

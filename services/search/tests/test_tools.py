@@ -211,3 +211,19 @@ async def test_sources_named_without_a_day_are_listed_in_the_order_they_were_sen
         ListFilesInput(path="accounts/40002/sources"), RunLog()
     )
     assert listed.entries == [f"accounts/40002/sources/{s}/" for s in oldest_first]
+
+
+@pytest.mark.anyio
+async def test_a_file_saved_as_windows_1252_is_read_not_refused(book: Book, tmp_path: Path) -> None:
+    folder = tmp_path / "accounts" / "40003" / "sources" / "sms" / "sms_20261102_1000"
+    folder.mkdir(parents=True)
+    (folder / "raw.txt").write_bytes(
+        "Date: 2026-11-02T10:00:00Z\r\nParticipants: Ren\u00e9, Sam\r\n\r\n"
+        "2026-11-02 10:00 Ren\u00e9: the caf\u00e9\u2019s deposit is $1,200\r\n".encode("cp1252")
+    )
+    tools = Toolbox(MemoryRoot(tmp_path), book.directory, book.skills)
+    read = await tools.read_file(
+        ReadFileInput(path="accounts/40003/sources/sms/sms_20261102_1000/raw.txt"), RunLog()
+    )
+    assert not read.is_error and read.text is not None
+    assert "Ren\u00e9: the caf\u00e9\u2019s deposit is $1,200\n" in read.text

@@ -2,7 +2,7 @@
 the same files, put to the local search agent beside the book as written.
 
 Brokerages will not write their files the way Harper does: Windows editors save a byte-order
-mark and CR LF line ends; a mail client exports ``Date: Tue, 18 Nov 2026 16:05:00 -0600`` or
+mark and CR LF line ends, or the text in Windows-1252 ("ANSI"); a mail client exports ``Date: Tue, 18 Nov 2026 16:05:00 -0600`` or
 saves the message whole as it arrived (MIME: quoted-printable, base64, HTML); a CRM writes
 ``premium: "$15,950"``, ``stage: Quote Pitched`` and its lines as one comma list; a phone
 exports ``2026-11-20 6:20 PM Theo: ...`` and a chat app ``[11/20/26, 6:20:00 PM] Theo:``; a
@@ -283,6 +283,20 @@ def windows_editor(mem: Path) -> None:
         path.write_bytes(b"\xef\xbb\xbf" + text.encode("utf-8"))
 
 
+def windows_ansi(mem: Path) -> None:
+    """Every third state.md, raw.txt and summary.md saved in Windows-1252 (Notepad's "ANSI"),
+    when all its characters have a place there; CR LF line ends kept, no byte-order mark."""
+    names = ("state.md", "raw.txt", "summary.md")
+    files = sorted(p for p in mem.rglob("*") if p.is_file() and p.name in names)
+    for number, path in enumerate(files):
+        if number % 3 == 0:
+            text = path.read_bytes().decode("utf-8-sig")
+            try:
+                path.write_bytes(text.encode("cp1252"))
+            except UnicodeEncodeError:
+                continue  # a line in another script (Vietnamese) stays UTF-8
+
+
 RESAVES: tuple[Callable[[Path], None], ...] = (
     mail_client_dates,
     address_only_senders,
@@ -294,8 +308,9 @@ RESAVES: tuple[Callable[[Path], None], ...] = (
     crm_state_fields,
     numbered_sources,
     windows_editor,
+    windows_ansi,
 )
-"""In this order: the last one changes the bytes of every file the others wrote."""
+"""In this order: the last two change the bytes of every file the others wrote."""
 
 
 def resaved(book: Book, folder: Path) -> Book:

@@ -9,6 +9,7 @@ from typing import Literal
 from pydantic import BaseModel, Field
 
 from harper_common.memory.errors import PathRefused
+from harper_common.memory.files import decode_memory
 from harper_common.memory.models import is_account_id
 from harper_common.memory.paths import MemoryRoot
 
@@ -118,7 +119,7 @@ def read_file(root: MemoryRoot, path: str) -> FileContent:
         data = handle.read(MAX_FILE_BYTES)
     return FileContent(
         path=relative,
-        content=data.decode("utf-8", errors="replace"),
+        content=decode_memory(data),
         size=size,
         truncated=size > MAX_FILE_BYTES,
     )

@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from harper_common.memory.files import MEMORY_ENCODING
+from harper_common.memory.files import decode_memory, read_memory_text
 from harper_common.memory.models import SourceSummary
 from harper_common.memory.paths import MemoryRoot
 from harper_common.messages.index import PassageHit, PassagesReply, PassagesRequest
@@ -110,15 +110,18 @@ class PassageIndex:
         return PassagesReply(hits=hits, dense_complete=complete)
 
 
+STATE_HEAD_BYTES = 8192
+"""Bytes of a state.md read for its version (its frontmatter opens the file)."""
+
+
 def state_version(path: Path) -> int:
     """The ``version:`` of a state.md's frontmatter, read cheaply (0 when unreadable)."""
     try:
-        with path.open(encoding=MEMORY_ENCODING) as handle:
-            for number, line in enumerate(handle):
-                if line.startswith("version:"):
-                    return int(line.partition(":")[2].strip() or 0)
-                if number > 40:
-                    break
+        with path.open("rb") as handle:
+            head = decode_memory(handle.read(STATE_HEAD_BYTES))
+        for line in head.splitlines()[:40]:
+            if line.startswith("version:"):
+                return int(line.partition(":")[2].strip() or 0)
     except (OSError, ValueError):
         return 0
     return 0
@@ -130,7 +133,7 @@ def _account_passages(root: Path, folder: Path) -> list[tuple[CutPassage, str | 
     found: list[tuple[CutPassage, str | None]] = []
     state = folder / "state.md"
     if state.is_file():
-        text = state.read_text(encoding=MEMORY_ENCODING, errors="replace")
+        text = read_memory_text(state)
         found += [(cut, None) for cut in cut_state_notes(str(state.relative_to(root)), text)]
     sources = folder / "sources"
     if not sources.is_dir():
@@ -140,7 +143,7 @@ def _account_passages(root: Path, folder: Path) -> list[tuple[CutPassage, str | 
         for name in ("raw.txt", "summary.md"):
             path = source / name
             if path.is_file():
-                text = path.read_text(encoding=MEMORY_ENCODING, errors="replace")
+                text = read_memory_text(path)
                 people = summary.participants or () if summary else ()
                 cuts = cut_source(str(path.relative_to(root)), text, people)
                 found += [(cut, _direction(cut, summary)) for cut in cuts]

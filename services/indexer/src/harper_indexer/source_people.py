@@ -12,7 +12,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from harper_common.memory.errors import HarperMemoryError
-from harper_common.memory.files import MEMORY_ENCODING
+from harper_common.memory.files import read_memory_text
 from harper_common.memory.models import SourceSummary
 from harper_common.memory.paths import SOURCES
 from harper_common.memory.sources import parse_summary
@@ -23,7 +23,7 @@ SUMMARY_FILE = "summary.md"
 def read_summary(path: Path) -> SourceSummary | None:
     """A source's summary.md, or None when it is missing or not in the format."""
     try:
-        return parse_summary(path.read_text(encoding=MEMORY_ENCODING, errors="replace"), path)
+        return parse_summary(read_memory_text(path), path)
     except (OSError, HarperMemoryError):
         return None
 

@@ -14,7 +14,7 @@ from pathlib import Path
 import anyio.to_thread
 
 from harper_common.memory.errors import HarperMemoryError
-from harper_common.memory.files import MEMORY_ENCODING
+from harper_common.memory.files import read_memory_text
 from harper_common.memory.paths import ACCOUNTS, RAW_FILE, SOURCES, STATE_FILE
 from harper_common.memory.sources import parse_summary
 from harper_common.messages.query import AccountRef
@@ -35,7 +35,7 @@ def _brief(toolbox: Toolbox, account: AccountRef, log: RunLog) -> str:
     base = f"{ACCOUNTS}/{account.account_id}"
     state_path = f"{base}/{STATE_FILE}"
     try:
-        state = toolbox.memory.resolve(state_path).read_text(encoding=MEMORY_ENCODING)
+        state = read_memory_text(toolbox.memory.resolve(state_path))
     except (HarperMemoryError, OSError, UnicodeDecodeError):
         return ""
     log.record(state_path, state)
@@ -62,9 +62,7 @@ def _source_lines(folder: Path, base: str) -> list[str]:
         source = summary_path.parent
         raw = f"{base}/{SOURCES}/{source.parent.name}/{source.name}/{RAW_FILE}"
         try:
-            summary = parse_summary(
-                summary_path.read_text(encoding=MEMORY_ENCODING, errors="replace")
-            )
+            summary = parse_summary(read_memory_text(summary_path))
         except (OSError, HarperMemoryError):
             found.append(("", f"{raw}\t(summary unreadable)"))
             continue

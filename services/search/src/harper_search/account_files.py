@@ -8,8 +8,9 @@ from __future__ import annotations
 
 import os
 from dataclasses import dataclass
+from pathlib import Path
 
-from harper_common.memory.files import MEMORY_ENCODING
+from harper_common.memory.files import read_memory_text
 from harper_common.memory.paths import ACCOUNTS, MemoryRoot
 
 TEXT_SUFFIXES = (".md", ".txt")
@@ -35,8 +36,7 @@ def read_account(memory: MemoryRoot, account_id: str) -> AccountText:
             if not name.endswith(TEXT_SUFFIXES) or os.path.islink(path):
                 continue
             try:
-                with open(path, encoding=MEMORY_ENCODING, errors="replace") as handle:
-                    found[prefix + name] = handle.read()
+                found[prefix + name] = read_memory_text(Path(path))
             except OSError:
                 continue
     return AccountText(account_id=account_id, files=dict(sorted(found.items())))

@@ -19,7 +19,7 @@ from typing import Any
 
 from harper_common.memory.contact_marks import domains_of, marks_in
 from harper_common.memory.errors import HarperMemoryError
-from harper_common.memory.files import MEMORY_ENCODING
+from harper_common.memory.files import read_memory_text
 from harper_common.memory.paths import ACCOUNTS, RAW_FILE, SOURCES, STATE_FILE, MemoryRoot
 from harper_common.memory.source_order import source_stamp
 from harper_common.memory.state import UNVERSIONED, parse_state
@@ -156,7 +156,7 @@ def _state_and_sources(memory: MemoryRoot, account_id: str) -> AccountText:
     files: dict[str, str] = {}
     state = folder / STATE_FILE
     if state.is_file() and not state.is_symlink():
-        files[f"{base}/{STATE_FILE}"] = state.read_text(encoding=MEMORY_ENCODING, errors="replace")
+        files[f"{base}/{STATE_FILE}"] = read_memory_text(state)
     found: list[tuple[str, str, str]] = []
     for channel in ("emails", "calls", "sms"):
         channel_dir = folder / SOURCES / channel

@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from harper_common.memory.errors import HarperMemoryError
-from harper_common.memory.files import MEMORY_ENCODING
+from harper_common.memory.files import read_memory_text
 from harper_common.memory.history import parse_history
 from harper_common.memory.paths import ACCOUNTS, HISTORY_FILE, MemoryRoot
 from harper_search.state_fields import asked_fields
@@ -101,9 +101,7 @@ class HistoryChanges:
         if kept is not None and kept[0] == stamp:
             return kept[1]
         try:
-            history = parse_history(
-                path.read_text(encoding=MEMORY_ENCODING, errors="replace"), path
-            )
+            history = parse_history(read_memory_text(path), path)
         except (OSError, HarperMemoryError):
             return []
         seen = [

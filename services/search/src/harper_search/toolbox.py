@@ -18,7 +18,7 @@ import anyio.to_thread
 
 from harper_common.bus.client import BusError
 from harper_common.memory.errors import HarperMemoryError
-from harper_common.memory.files import MEMORY_ENCODING
+from harper_common.memory.files import read_memory_text
 from harper_common.memory.paths import ACCOUNTS, RAW_FILE, SOURCES, STATE_FILE, MemoryRoot
 from harper_common.memory.raw_forms import channel_of_raw, readable_raw
 from harper_common.memory.source_order import source_stamp
@@ -263,10 +263,8 @@ class Toolbox:
         if info is None or not stat.S_ISREG(info.st_mode):
             raise OSError(f"{path} is not a file")
         if info.st_size <= INLINE_BYTES:
-            return real.read_text(encoding=MEMORY_ENCODING)
-        return await anyio.to_thread.run_sync(
-            functools.partial(real.read_text, encoding=MEMORY_ENCODING)
-        )
+            return read_memory_text(real)
+        return await anyio.to_thread.run_sync(functools.partial(read_memory_text, real))
 
     async def search_files(self, args: SearchFilesInput, log: RunLog) -> ToolResult:
         """Passages of the sources ranked by meaning and words together (the indexer's passage

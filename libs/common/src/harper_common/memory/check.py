@@ -10,10 +10,17 @@ from pathlib import Path
 
 from harper_common.memory.atomic import is_leftover_temp
 from harper_common.memory.errors import MemoryFormatError
-from harper_common.memory.files import read_history, read_source, read_state
+from harper_common.memory.files import is_utf8, read_history, read_source, read_state
 from harper_common.memory.history import verify_chain
 from harper_common.memory.models import Channel, is_account_id, is_source_id
-from harper_common.memory.paths import ACCOUNTS, HISTORY_FILE, SOURCES, STATE_FILE
+from harper_common.memory.paths import (
+    ACCOUNTS,
+    HISTORY_FILE,
+    RAW_FILE,
+    SOURCES,
+    STATE_FILE,
+    SUMMARY_FILE,
+)
 from harper_common.memory.state import unreadable_values
 from harper_common.parallel import mapper, worker_count
 
@@ -97,8 +104,26 @@ class _Checker:
         if len(self.report.errors) == before:
             self.report.valid_accounts += 1
 
+    def encoding(self, path: Path) -> None:
+        """A warning for a file that is not UTF-8 (read as Windows-1252, line by line)."""
+        try:
+            data = path.read_bytes()
+        except OSError:
+            return  # the file's reader reports it
+        if is_utf8(data):
+            return
+        line = next(n for n, raw in enumerate(data.split(b"\n"), 1) if not is_utf8(raw))
+        self.problem(
+            path,
+            line,
+            "not UTF-8 text (first at this line): its lines that are not UTF-8 are read as"
+            " Windows-1252; Harper writes UTF-8",
+            Severity.WARNING,
+        )
+
     def _state(self, folder: Path) -> None:
         path = folder / STATE_FILE
+        self.encoding(path)
         try:
             state = read_state(path, expected_id=folder.name)
         except MemoryFormatError as exc:
@@ -123,6 +148,7 @@ class _Checker:
                 Severity.WARNING,
             )
             return
+        self.encoding(path)
         try:
             history = read_history(path)
         except MemoryFormatError as exc:
@@ -157,6 +183,8 @@ class _Checker:
         if not source_dir.is_dir() or not is_source_id(source_dir.name):
             self.stray(source_dir, "a source is a folder named with a-z, 0-9, '_' and '-'")
             return
+        for name in (RAW_FILE, SUMMARY_FILE):
+            self.encoding(source_dir / name)
         try:
             read_source(source_dir, channel)
         except MemoryFormatError as exc:

@@ -30,17 +30,52 @@ exports) write at the start of a file dropped, so a hand-saved state.md still op
 ``---`` fence and a raw.txt with its first header."""
 
 
-def read_text(path: Path) -> str:
-    """A memory file's text; a missing or undecodable file is a MemoryFormatError, not a crash."""
+WINDOWS_ENCODING = "cp1252"
+"""What a line that is not UTF-8 is read as: Windows-1252, what Notepad saves as "ANSI" and
+Windows mail and CRM exports write ("caf\xe9", "\x92" for ’)."""
+
+
+def decode_memory(data: bytes) -> str:
+    """A memory file's bytes as text: UTF-8 (a byte-order mark dropped); a file that is not
+    UTF-8 is read line by line, each line that is not as Windows-1252, so a file pasted
+    together from two tools keeps its UTF-8 lines as they are."""
     try:
-        return path.read_bytes().decode(MEMORY_ENCODING)
+        return data.decode(MEMORY_ENCODING)
+    except UnicodeDecodeError:
+        return "\n".join(_decoded_line(line) for line in data.split(b"\n")).removeprefix("\ufeff")
+
+
+def is_utf8(data: bytes) -> bool:
+    """Whether ``data`` is UTF-8 text (what Harper writes)."""
+    try:
+        data.decode(MEMORY_ENCODING)
+    except UnicodeDecodeError:
+        return False
+    return True
+
+
+def _decoded_line(line: bytes) -> str:
+    try:
+        return line.decode("utf-8")
+    except UnicodeDecodeError:
+        return line.decode(WINDOWS_ENCODING, errors="replace")
+
+
+def read_memory_text(path: Path) -> str:
+    """A memory file's text as ``decode_memory`` reads it, line ends made plain (CR LF and a
+    lone CR read as LF, as Python's text mode reads them). OSError as opening raises it."""
+    text = decode_memory(path.read_bytes())
+    return text.replace("\r\n", "\n").replace("\r", "\n")
+
+
+def read_text(path: Path) -> str:
+    """A memory file's text; a missing file is a MemoryFormatError, not a crash."""
+    try:
+        return decode_memory(path.read_bytes())
     except FileNotFoundError:
         raise MemoryFormatError(path, None, "file is missing") from None
     except IsADirectoryError:
         raise MemoryFormatError(path, None, "expected a file, found a folder") from None
-    except UnicodeDecodeError as exc:
-        line = path.read_bytes()[: exc.start].count(b"\n") + 1
-        raise MemoryFormatError(path, line, "file is not valid UTF-8 text") from None
 
 
 def read_state(

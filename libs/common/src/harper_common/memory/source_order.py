@@ -12,6 +12,7 @@ import re
 from datetime import UTC
 from pathlib import Path
 
+from harper_common.memory.files import decode_memory
 from harper_common.memory.frontmatter import plain_text
 from harper_common.memory.paths import RAW_FILE
 from harper_common.memory.sources import header_moment
@@ -39,7 +40,7 @@ def source_stamp(folder: Path) -> str:
         return stamped
     try:
         with (folder / RAW_FILE).open("rb") as raw:
-            head = raw.read(HEAD_BYTES).decode("utf-8-sig", errors="replace")
+            head = decode_memory(raw.read(HEAD_BYTES))
     except OSError:
         return ""
     for line in plain_text(head).split("\n"):
