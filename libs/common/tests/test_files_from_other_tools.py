@@ -256,3 +256,19 @@ def test_a_file_saved_as_windows_1252_reads_as_its_characters(tmp_path: Path) ->
         == "Date: 2026-11-02T10:00:00Z\nParticipants: Ren\u00e9\n\nRen\u00e9: ok\n"
     )
     assert read_raw(path, Channel.CALL).participants == ["Ren\u00e9"]  # type: ignore[union-attr]
+
+
+def test_a_value_written_by_hand_with_a_colon_reads_as_its_text() -> None:
+    """ "lost_reason: Price: the incumbent renewed lower" is no valid YAML; it reads as the text it says,
+    and a frontmatter broken otherwise is still an error naming its line."""
+    state = parse_state(
+        '---\naccount_id: "40005"\nname: Kiln & Co\nstage: Closed Lost\n'
+        "lost_reason: Price: the incumbent (Redline Risk) renewed 12% lower\n"
+        "next_step: Call back re: renewal\nversion: 4\n"
+        "pending_actions:\n  - Call Ana: deposit due 12/1\n  - Send the COI\n---\n"
+    )
+    assert state.pending_actions == ["Call Ana: deposit due 12/1", "Send the COI"]
+    assert state.extra["lost_reason"] == "Price: the incumbent (Redline Risk) renewed 12% lower"
+    assert state.next_step == "Call back re: renewal"
+    with pytest.raises(MemoryFormatError, match="not valid YAML"):
+        parse_state('---\naccount_id: "40005"\nname: [Kiln: Co\nstage: Quoted\nversion: 4\n---\n')

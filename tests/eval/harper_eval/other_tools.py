@@ -4,7 +4,8 @@ the same files, put to the local search agent beside the book as written.
 Brokerages will not write their files the way Harper does: Windows editors save a byte-order
 mark and CR LF line ends, or the text in Windows-1252 ("ANSI"); a mail client exports ``Date: Tue, 18 Nov 2026 16:05:00 -0600`` or
 saves the message whole as it arrived (MIME: quoted-printable, base64, HTML); a CRM writes
-``premium: "$15,950"``, ``stage: Quote Pitched`` and its lines as one comma list; a phone
+``premium: "$15,950"``, ``stage: Quote Pitched`` and its lines as one comma list, and a
+person types values without quotes, colons and all; a phone
 exports ``2026-11-20 6:20 PM Theo: ...`` and a chat app ``[11/20/26, 6:20:00 PM] Theo:``; a
 transcription service writes a call as WebVTT cues or as speaker lines with the words below;
 an importer numbers sources (``email_001``) instead of dating them; an address carries its
@@ -252,6 +253,22 @@ def crm_state_fields(mem: Path) -> None:
         path.write_text("---\n" + "\n".join(["crm_owner: front desk", *blocks]) + "\n---\n" + body)
 
 
+_QUOTED_VALUE = re.compile(r'^([A-Za-z_]+: |\s+- |\s+[a-z_]+: )"((?:[^"\\]|\\.)*)"$', re.M)
+
+
+def hand_written_states(mem: Path) -> None:
+    """Every other state.md with its values written as a person types them: no quotes, though
+    a value holds a colon ("lost_reason: Price: the incumbent renewed lower")."""
+    for number, path in enumerate(_files(mem, "state.md")):
+        if number % 2 == 0:
+            text = path.read_text(encoding="utf-8")
+            _, fields, body = text.split("---\n", 2)
+            fields = _QUOTED_VALUE.sub(
+                lambda m: m.group(1) + m.group(2).replace('\\"', '"'), fields
+            )
+            path.write_text(f"---\n{fields}---\n{body}", encoding="utf-8")
+
+
 def numbered_sources(mem: Path) -> None:
     """Every other account's sources named by number, in an order unrelated to time, as a tool
     that imported them names them (``email_001``, ``call_002``); the questions' citations of
@@ -306,6 +323,7 @@ RESAVES: tuple[Callable[[Path], None], ...] = (
     recording_clocks,
     transcript_exports,
     crm_state_fields,
+    hand_written_states,
     numbered_sources,
     windows_editor,
     windows_ansi,

@@ -72,7 +72,7 @@ def split_frontmatter(text: str, path: Path | str | None) -> Frontmatter:
         ) from None
     source = "\n".join(lines[1:end])
     try:
-        fields = yaml.load(source, Loader=_Loader) if source.strip() else {}
+        fields = _load_leniently(source)
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None)
         line = mark.line + 2 if mark is not None else 2
@@ -91,6 +91,37 @@ def split_frontmatter(text: str, path: Path | str | None) -> Frontmatter:
     return Frontmatter(
         {str(k): v for k, v in fields.items()}, key_lines, "\n".join(lines[end + 1 :])
     )
+
+
+_PLAIN_LINE = re.compile(r"^([A-Za-z_][\w-]*):[ \t]+([^\s\"'\[{|>&*!%@`#-].*?)[ \t]*$")
+"""A top-level ``key: value`` line whose value is written plain (no quotes, no flow, no block)."""
+
+
+def _load_leniently(source: str) -> Any:
+    """The frontmatter's YAML; when it is not valid YAML only because a value written by hand
+    holds ": " ("lost_reason: Price: the incumbent renewed 8% lower"), the mapping read with
+    every such plain value as the text it says. Otherwise YAML's own error."""
+    if not source.strip():
+        return {}
+    try:
+        return yaml.load(source, Loader=_Loader)
+    except yaml.YAMLError:
+        lines = source.split("\n")
+        repaired = [_quoted_if_plain(line) for line in lines]
+        if repaired == lines:
+            raise
+        try:
+            return yaml.load("\n".join(repaired), Loader=_Loader)
+        except yaml.YAMLError:
+            pass
+        raise  # the first error names the line as written
+
+
+def _quoted_if_plain(line: str) -> str:
+    match = _PLAIN_LINE.match(line)
+    if match is None or ": " not in match.group(2):
+        return line
+    return f"{match.group(1)}: {quote(match.group(2))}"
 
 
 def _locate_unreadable_value(source: str) -> tuple[int, str]:

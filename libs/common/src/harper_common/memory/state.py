@@ -102,13 +102,16 @@ def _optional_keys_at_fault(exc: ValidationError) -> set[str]:
 
 
 def _loosen(key: str, value: Any) -> Any:
-    """Accept what people write by hand: unquoted ids, comma lists, timestamps as dates,
+    """Accept what people write by hand: unquoted ids, comma lists (a list item with a colon as
+    its text), timestamps as dates,
     amounts with a dollar sign, thousands commas or a k, days written 11/18/2026, a blank
     text as no text, and a timestamp without a zone as UTC."""
     if key == "account_id" and isinstance(value, int) and not isinstance(value, bool):
         return str(value)
     if key in ("insurance_types", "pending_actions") and isinstance(value, str):
         return [part.strip() for part in value.split(",") if part.strip()]
+    if key in ("insurance_types", "pending_actions") and isinstance(value, list):
+        return [_said(item) for item in value]
     if key == "last_contact" and isinstance(value, datetime):
         return value.date()
     if key == "last_contact" and isinstance(value, str):
@@ -123,6 +126,15 @@ def _loosen(key: str, value: Any) -> Any:
     if key == "primary_contact" and isinstance(value, str):
         return {"name": value}
     return value
+
+
+def _said(item: Any) -> Any:
+    """A list item typed by hand as text with a colon ("- Call Linh: deposit due"), which YAML
+    reads as a one-key mapping, as that text; any other item as it is."""
+    if isinstance(item, dict) and len(item) == 1:
+        ((key, value),) = item.items()
+        return f"{key}: {value}" if value is not None else f"{key}:"
+    return item
 
 
 def _amount(text: str) -> int | float | None:
