@@ -154,3 +154,13 @@ def test_an_account_whose_emails_are_eml_files_checks_without_errors(tmp_path: P
     assert report.errors == [] and report.valid_accounts == 1
     source = read_source(email.parent, Channel.EMAIL)
     assert "five years, one claim" in source.raw.body  # type: ignore[union-attr]
+
+
+def test_a_blank_plain_part_gives_way_to_the_html_one() -> None:
+    eml = (
+        "From: a@example.com\nDate: 2026-11-12T14:40:00Z\nMIME-Version: 1.0\n"
+        'Content-Type: multipart/alternative; boundary="x"\n\n--x\n'
+        'Content-Type: text/plain; charset="utf-8"\n\n \n--x\n'
+        'Content-Type: text/html; charset="utf-8"\n\n<p>Deposit is due Friday.</p>\n--x--\n'
+    )
+    assert parse_raw(eml, Channel.EMAIL).body == "Deposit is due Friday.\n"  # type: ignore[union-attr]

@@ -60,14 +60,16 @@ def mime_email(text: str) -> str | None:
 
 
 def _body_text(message: EmailMessage) -> str:
-    """The text of a message's body: its plain part, else its HTML part read as text, else ""
-    (a message of attachments alone)."""
-    part = message.get_body(preferencelist=("plain", "html"))
-    if part is None:
-        return ""
-    content = _content(part)
-    if part.get_content_subtype() == "html":
-        content = html_text(content)
+    """The text of a message's body: its plain part, else (or when that is blank, as some
+    clients send it) its HTML part read as text, else "" (a message of attachments alone)."""
+    content = ""
+    for kind in ("plain", "html"):
+        part = message.get_body(preferencelist=(kind,))
+        if part is not None:
+            content = _content(part)
+            content = html_text(content) if kind == "html" else content
+        if content.strip():
+            break
     lines = [line.rstrip() for line in content.replace("\r\n", "\n").split("\n")]
     return "\n".join(lines).strip("\n")
 
