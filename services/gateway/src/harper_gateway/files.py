@@ -10,8 +10,10 @@ from pydantic import BaseModel, Field
 
 from harper_common.memory.errors import PathRefused
 from harper_common.memory.files import decode_memory
+from harper_common.memory.frontmatter import plain_text
 from harper_common.memory.models import is_account_id
 from harper_common.memory.paths import MemoryRoot
+from harper_common.memory.raw_forms import channel_of_raw, readable_raw
 
 MAX_FILE_BYTES = 2_000_000
 
@@ -117,9 +119,14 @@ def read_file(root: MemoryRoot, path: str) -> FileContent:
     size = target.stat().st_size
     with target.open("rb") as handle:
         data = handle.read(MAX_FILE_BYTES)
+    content = decode_memory(data)
+    channel = channel_of_raw(relative)
+    if channel is not None and size <= MAX_FILE_BYTES:
+        # a source as the agents read and quote it: an .eml or a transcript export decoded
+        content = readable_raw(plain_text(content), channel)
     return FileContent(
         path=relative,
-        content=decode_memory(data),
+        content=content,
         size=size,
         truncated=size > MAX_FILE_BYTES,
     )
