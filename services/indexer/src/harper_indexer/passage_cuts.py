@@ -27,8 +27,8 @@ from harper_common.memory.sentences import SENTENCE_BREAK
 from harper_common.memory.sources import (
     SMS_STAMP,
     TURN_CLOCK,
-    header_moment,
     parse_summary,
+    sent_moment,
     sms_moment,
 )
 from harper_common.memory.state import UNVERSIONED, parse_state
@@ -114,7 +114,7 @@ def cut_source(path: str, text: str, people: Sequence[str] = ()) -> list[CutPass
         return _summary(path, text)
     text = readable_raw(plain_text(text), channel_of_raw(path))  # the form the agents read
     head, body, body_line = _split_headers(text)
-    date = _date(head.get("date") or head.get("sent", ""))  # "Sent:" in an Outlook export
+    date = sent_moment(head)
     sender = _person(head.get("from", ""), people)
     found: list[CutPassage] = []
     subject = head.get("subject", "").strip()
@@ -175,10 +175,6 @@ def _split_headers(text: str) -> tuple[dict[str, str], list[str], int]:
             return head, lines[number:], number + 1  # no header block: all of it is body
         head[key.strip().lower()] = value.strip()
     return head, [], len(lines) + 1
-
-
-def _date(value: str) -> datetime | None:
-    return header_moment(value) if value.strip() else None
 
 
 def _person(address: str, people: Sequence[str] = ()) -> str | None:

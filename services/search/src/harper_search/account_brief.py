@@ -36,7 +36,7 @@ def _brief(toolbox: Toolbox, account: AccountRef, log: RunLog) -> str:
     state_path = f"{base}/{STATE_FILE}"
     try:
         state = read_memory_text(toolbox.memory.resolve(state_path))
-    except (HarperMemoryError, OSError, UnicodeDecodeError):
+    except (HarperMemoryError, OSError):
         return ""
     log.record(state_path, state)
     sources = _source_lines(toolbox.memory.resolve(base), base)

@@ -21,7 +21,7 @@ from harper_common.memory.contact_marks import domains_of, marks_in
 from harper_common.memory.errors import HarperMemoryError
 from harper_common.memory.files import read_memory_text
 from harper_common.memory.paths import ACCOUNTS, RAW_FILE, SOURCES, STATE_FILE, MemoryRoot
-from harper_common.memory.source_order import source_stamp
+from harper_common.memory.source_order import source_order_key
 from harper_common.memory.state import UNVERSIONED, parse_state
 from harper_common.places import split_location
 from harper_search.account_files import AccountText
@@ -39,8 +39,8 @@ class AccountCard:
     state: str | None
     insurance_types: tuple[str, ...]
     sources: tuple[str, ...]
-    """Root-relative raw.txt paths, oldest first (``source_stamp``: the day in the source's id,
-    else its raw.txt's Date header)."""
+    """Root-relative raw.txt paths, oldest first (``source_order_key``: the day in the source's
+    id, else its raw.txt's Date header)."""
     extra: Mapping[str, Any] = field(default_factory=dict)
     """state.md's fields beyond the format's own (``AccountState.extra``)."""
     marks: frozenset[str] = frozenset()
@@ -157,19 +157,15 @@ def _state_and_sources(memory: MemoryRoot, account_id: str) -> AccountText:
     state = folder / STATE_FILE
     if state.is_file() and not state.is_symlink():
         files[f"{base}/{STATE_FILE}"] = read_memory_text(state)
-    found: list[tuple[str, str, str]] = []
+    found: list[Path] = []
     for channel in ("emails", "calls", "sms"):
         channel_dir = folder / SOURCES / channel
         if not channel_dir.is_dir():
             continue
         with os.scandir(channel_dir) as entries:
-            found += [
-                (source_stamp(Path(entry.path)), channel, entry.name)
-                for entry in entries
-                if entry.is_dir(follow_symlinks=False)
-            ]
-    for _, channel, name in sorted(found):  # oldest first
-        files[f"{base}/{SOURCES}/{channel}/{name}/{RAW_FILE}"] = ""
+            found += [Path(e.path) for e in entries if e.is_dir(follow_symlinks=False)]
+    for source in sorted(found, key=source_order_key):  # oldest first
+        files[f"{base}/{SOURCES}/{source.parent.name}/{source.name}/{RAW_FILE}"] = ""
     return AccountText(account_id=account_id, files=files)
 
 

@@ -13,7 +13,7 @@ from dataclasses import dataclass, replace
 from datetime import datetime
 
 from harper_common.memory.sentences import SENTENCE_BREAK
-from harper_common.memory.sources import SMS_STAMP, TURN_CLOCK, header_moment
+from harper_common.memory.sources import SMS_STAMP, TURN_CLOCK, sent_moment
 
 _SENTENCE_END = re.compile(SENTENCE_BREAK)
 _LIST_ITEM = re.compile(r"^(?:\d{1,2}[.)]|[-*•])\s+\S")
@@ -57,8 +57,9 @@ def channel_of(path: str) -> str:
 def passages(path: str, text: str) -> list[Passage]:
     """The quotable passages of one raw.txt (headers give the date; the body gives passages)."""
     head, _, body = text.partition("\n\n")
-    headers = dict(_header(line) for line in head.splitlines() if ": " in line)
-    date = _day(headers.get("date") or headers.get("sent", ""))
+    headers = _headers(head)
+    moment = sent_moment(headers)
+    date = moment.date().isoformat() if moment is not None else ""  # as written, in its zone
     channel = channel_of(path)
     sender = _name(headers.get("from", ""))
     found: list[Passage] = []
@@ -182,18 +183,14 @@ def _header(line: str) -> tuple[str, str]:
 
 
 def sent_at(text: str) -> datetime | None:
-    """When a raw.txt says it was sent: its ``Date:`` (or ``Sent:``) header; None without."""
+    """When a raw.txt says it was sent (``sent_moment`` of its headers); None without."""
     head, _, _ = text.partition("\n\n")
-    headers = dict(_header(line) for line in head.splitlines() if ": " in line)
-    value = headers.get("date") or headers.get("sent", "")
-    return header_moment(value) if value.strip() else None
+    return sent_moment(_headers(head))
 
 
-def _day(value: str) -> str:
-    """The day a ``Date:`` (or an Outlook export's ``Sent:``) header gives, as written in its
-    own zone ("2026-11-18"); "" when it gives none."""
-    moment = header_moment(value) if value.strip() else None
-    return moment.date().isoformat() if moment is not None else ""
+def _headers(head: str) -> dict[str, str]:
+    """A raw.txt's header lines by lower-case name."""
+    return dict(_header(line) for line in head.splitlines() if ": " in line)
 
 
 def _name(address: str) -> str | None:

@@ -21,7 +21,7 @@ from harper_common.memory.errors import HarperMemoryError
 from harper_common.memory.files import read_memory_text
 from harper_common.memory.paths import ACCOUNTS, RAW_FILE, SOURCES, STATE_FILE, MemoryRoot
 from harper_common.memory.raw_forms import channel_of_raw, readable_raw
-from harper_common.memory.source_order import source_stamp
+from harper_common.memory.source_order import source_order_key
 from harper_common.messages.index import (
     AccountPayload,
     DescriptionFilters,
@@ -197,7 +197,7 @@ class Toolbox:
 
     def _list_memory(self, path: str) -> list[str]:
         """A folder's entries; an account's ``sources`` folder shows every source in it, oldest
-        first (``source_stamp``: by the day in its id, else by its Date header)."""
+        first (``source_order_key``: by the day in its id, else by its Date header)."""
         folder = self.memory.resolve(path)
         if not folder.is_dir():
             raise OSError(f"{path} is not a folder")
@@ -205,7 +205,7 @@ class Toolbox:
         if folder.name == SOURCES and folder.parent.parent == self.memory.accounts:
             children = sorted(
                 (s for channel in children if channel.is_dir() for s in channel.iterdir()),
-                key=lambda s: (source_stamp(s), s.parent.name, s.name),
+                key=source_order_key,
             )
         return [self.memory.relative(c) + ("/" if c.is_dir() else "") for c in children]
 

@@ -10,8 +10,15 @@ from pathlib import Path
 
 from harper_common.memory.atomic import is_leftover_temp
 from harper_common.memory.errors import MemoryFormatError
-from harper_common.memory.files import is_utf8, read_history, read_source, read_state
-from harper_common.memory.history import verify_chain
+from harper_common.memory.files import (
+    MEMORY_ENCODING,
+    decode_memory,
+    is_utf8,
+    read_memory_bytes,
+    read_text,
+    source_of,
+)
+from harper_common.memory.history import parse_history, verify_chain
 from harper_common.memory.models import Channel, is_account_id, is_source_id
 from harper_common.memory.paths import (
     ACCOUNTS,
@@ -21,7 +28,7 @@ from harper_common.memory.paths import (
     STATE_FILE,
     SUMMARY_FILE,
 )
-from harper_common.memory.state import unreadable_values
+from harper_common.memory.state import parse_state, unreadable_values
 from harper_common.parallel import mapper, worker_count
 
 
@@ -104,14 +111,17 @@ class _Checker:
         if len(self.report.errors) == before:
             self.report.valid_accounts += 1
 
-    def encoding(self, path: Path) -> None:
-        """A warning for a file that is not UTF-8 (read as Windows-1252, line by line)."""
+    def _read(self, path: Path) -> str | None:
+        """A file's text, read once, with a warning when it is not UTF-8 (read as Windows-1252,
+        line by line); None when it cannot be read (its parse names why)."""
         try:
-            data = path.read_bytes()
-        except OSError:
-            return  # the file's reader reports it
-        if is_utf8(data):
-            return
+            data = read_memory_bytes(path)
+        except (MemoryFormatError, OSError):
+            return None
+        try:
+            return data.decode(MEMORY_ENCODING)
+        except UnicodeDecodeError:
+            pass
         line = next(n for n, raw in enumerate(data.split(b"\n"), 1) if not is_utf8(raw))
         self.problem(
             path,
@@ -120,12 +130,19 @@ class _Checker:
             " Windows-1252; Harper writes UTF-8",
             Severity.WARNING,
         )
+        return decode_memory(data)
+
+    @staticmethod
+    def _text(path: Path, text: str | None) -> str:
+        """The text ``_read`` gave; a file it could not read raises the reader's
+        MemoryFormatError."""
+        return text if text is not None else read_text(path)
 
     def _state(self, folder: Path) -> None:
         path = folder / STATE_FILE
-        self.encoding(path)
+        data = self._read(path)
         try:
-            state = read_state(path, expected_id=folder.name)
+            state = parse_state(self._text(path, data), path, expected_id=folder.name)
         except MemoryFormatError as exc:
             self.format_problem(exc)
             return
@@ -148,9 +165,9 @@ class _Checker:
                 Severity.WARNING,
             )
             return
-        self.encoding(path)
+        data = self._read(path)
         try:
-            history = read_history(path)
+            history = parse_history(self._text(path, data), path)
         except MemoryFormatError as exc:
             self.format_problem(exc)
             return
@@ -183,10 +200,9 @@ class _Checker:
         if not source_dir.is_dir() or not is_source_id(source_dir.name):
             self.stray(source_dir, "a source is a folder named with a-z, 0-9, '_' and '-'")
             return
-        for name in (RAW_FILE, SUMMARY_FILE):
-            self.encoding(source_dir / name)
+        found = {name: self._read(source_dir / name) for name in (RAW_FILE, SUMMARY_FILE)}
         try:
-            read_source(source_dir, channel)
+            source_of(source_dir, channel, lambda path: self._text(path, found[path.name]))
         except MemoryFormatError as exc:
             self.format_problem(exc)
             return

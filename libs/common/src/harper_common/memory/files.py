@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from datetime import datetime
 from pathlib import Path
 
@@ -68,14 +68,19 @@ def read_memory_text(path: Path) -> str:
     return text.replace("\r\n", "\n").replace("\r", "\n")
 
 
-def read_text(path: Path) -> str:
-    """A memory file's text; a missing file is a MemoryFormatError, not a crash."""
+def read_memory_bytes(path: Path) -> bytes:
+    """A memory file's bytes; a missing file is a MemoryFormatError, not a crash."""
     try:
-        return decode_memory(path.read_bytes())
+        return path.read_bytes()
     except FileNotFoundError:
         raise MemoryFormatError(path, None, "file is missing") from None
     except IsADirectoryError:
         raise MemoryFormatError(path, None, "expected a file, found a folder") from None
+
+
+def read_text(path: Path) -> str:
+    """A memory file's text (``decode_memory``); a missing file is a MemoryFormatError."""
+    return decode_memory(read_memory_bytes(path))
 
 
 def read_state(
@@ -137,7 +142,13 @@ def read_summary(path: Path) -> SourceSummary:
 
 def read_source(folder: Path, channel: Channel) -> Source:
     """One source folder (``sources/<channel folder>/<source_id>/``) with both its files."""
-    summary = read_summary(folder / SUMMARY_FILE)
+    return source_of(folder, channel, read_text)
+
+
+def source_of(folder: Path, channel: Channel, text_of: Callable[[Path], str]) -> Source:
+    """The source in ``folder`` from its files' texts as ``text_of`` gives them (summary.md
+    first: its errors are named first)."""
+    summary = parse_summary(text_of(folder / SUMMARY_FILE), folder / SUMMARY_FILE)
     if summary.channel is not channel:
         raise MemoryFormatError(
             folder / SUMMARY_FILE,
@@ -145,5 +156,5 @@ def read_source(folder: Path, channel: Channel) -> Source:
             f"channel is {summary.channel.value!r} but the source is filed under "
             f"{channel.folder!r} (expected {channel.value!r})",
         )
-    raw = read_raw(folder / RAW_FILE, channel)
+    raw = parse_raw(text_of(folder / RAW_FILE), channel, folder / RAW_FILE)
     return Source(source_id=folder.name, channel=channel, raw=raw, summary=summary)

@@ -105,7 +105,7 @@ def _load_leniently(source: str) -> Any:
         return {}
     try:
         return yaml.load(source, Loader=_Loader)
-    except yaml.YAMLError:
+    except yaml.YAMLError as written:
         lines = source.split("\n")
         repaired = [_quoted_if_plain(line) for line in lines]
         if repaired == lines:
@@ -113,8 +113,7 @@ def _load_leniently(source: str) -> Any:
         try:
             return yaml.load("\n".join(repaired), Loader=_Loader)
         except yaml.YAMLError:
-            pass
-        raise  # the first error names the line as written
+            raise written from None  # its line is the line as written
 
 
 def _quoted_if_plain(line: str) -> str:

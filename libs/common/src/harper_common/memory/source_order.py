@@ -15,13 +15,12 @@ from pathlib import Path
 from harper_common.memory.files import decode_memory
 from harper_common.memory.frontmatter import plain_text
 from harper_common.memory.paths import RAW_FILE
-from harper_common.memory.sources import header_moment
+from harper_common.memory.sources import sent_moment
 
 HEAD_BYTES = 4096
 """Bytes of a raw.txt read for its headers."""
 _DAY_STAMP = re.compile(r"(?<!\d)(20\d{6})(?:[_-]?(\d{4})\d{0,2})?(?!\d)")
 """A day written in a source id ("20260105"), with the time after it when there is one."""
-_WHEN = re.compile(r"^(?:date|sent):\s*(.+)$", re.IGNORECASE)
 
 
 def id_stamp(source_id: str) -> str:
@@ -43,11 +42,14 @@ def source_stamp(folder: Path) -> str:
             head = decode_memory(raw.read(HEAD_BYTES))
     except OSError:
         return ""
-    for line in plain_text(head).split("\n"):
-        if not line.strip():
-            break
-        found = _WHEN.match(line)
-        moment = header_moment(found.group(1)) if found else None
-        if moment is not None:
-            return moment.astimezone(UTC).strftime("%Y%m%d_%H%M")
-    return ""
+    lines = plain_text(head).split("\n")
+    end = next((n for n, line in enumerate(lines) if not line.strip()), len(lines))
+    names = (line.partition(":") for line in lines[:end])
+    moment = sent_moment({name.strip().lower(): value.strip() for name, _, value in names})
+    return moment.astimezone(UTC).strftime("%Y%m%d_%H%M") if moment is not None else ""
+
+
+def source_order_key(folder: Path) -> tuple[str, str, str]:
+    """How an account's source folders sort, oldest first: ``source_stamp``, then channel and
+    id (the same moment in two channels keeps one order)."""
+    return source_stamp(folder), folder.parent.name, folder.name

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from datetime import UTC, date, datetime
 from email.utils import parsedate_to_datetime
 from pathlib import Path
@@ -150,6 +150,13 @@ def header_moment(value: str) -> datetime | None:
                 return None
         moment = found
     return moment if moment.tzinfo else moment.replace(tzinfo=UTC)
+
+
+def sent_moment(headers: Mapping[str, str]) -> datetime | None:
+    """When a raw.txt's headers (lower-case names) say it was sent: its ``Date:``, or, without
+    one, the ``Sent:`` line of an Outlook export (``header_moment``); None when neither does."""
+    value = headers.get("date") or headers.get("sent", "")
+    return header_moment(value) if value.strip() else None
 
 
 _WRITTEN_MOMENTS = (
