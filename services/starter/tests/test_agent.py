@@ -634,30 +634,25 @@ async def test_a_name_the_files_hold_beyond_a_shared_first_word_is_the_books_que
     assert again.type == "clarification_needed"
 
 
-class AvenueElsewhereIndex(ScriptedIndex):
-    """The files of two accounts besides Maple Avenue Dental write "avenue" too."""
+class FilesWritingIndex(ScriptedIndex):
+    """The files of each account hold the one sentence given for it."""
+
+    def __init__(self, said: dict[str, str]) -> None:
+        self.said = said
 
     async def passages(self, text: str, account_ids: Any = (), **_: Any) -> PassagesReply:
-        said = {
-            "29119": "We are moving the second center to a shop on Magazine Avenue.",
-            "30001": "The roof job on Canal Avenue starts Monday.",
-            "29041": "Maple Avenue Dental renewal notes.",
-        }
-        hits = [one_email_saying(account_id, text).hits[0] for account_id, text in said.items()]
+        hits = [one_email_saying(account, line).hits[0] for account, line in self.said.items()]
         return PassagesReply(hits=hits)
 
 
-@pytest.mark.anyio
-@pytest.mark.parametrize(
-    ("index", "account"), [(AvenueElsewhereIndex(), None), (ScriptedIndex(), "29041")]
+AVENUE_ELSEWHERE = FilesWritingIndex(
+    {
+        "29119": "We are moving the second center to a shop on Magazine Avenue.",
+        "30001": "The roof job on Canal Avenue starts Monday.",
+        "29041": "Maple Avenue Dental renewal notes.",
+    }
 )
-async def test_one_lowercase_word_of_a_name_the_books_files_write_is_no_mention(
-    sessions: SessionStore, index: ScriptedIndex, account: str | None
-) -> None:
-    """ "avenue" is a word (not the first) of one account's name; when other accounts' files
-    write it too, the question uses the word and names no account."""
-    handed = await handed_account(sessions, index, "who had a water leak near the avenue")
-    assert handed == account
+"""The files of two accounts besides Maple Avenue Dental write "avenue" too."""
 
 
 @pytest.mark.anyio
@@ -675,3 +670,33 @@ async def test_a_lowercase_word_of_a_name_said_as_a_common_noun_is_no_mention(
     said tells that no account is meant."""
     assert await handed_account(sessions, ScriptedIndex(), question) is None
     assert await handed_account(sessions, ScriptedIndex(), "what did maple avenue pay") == "29041"
+
+
+DENTAL_ELSEWHERE = FilesWritingIndex(
+    {
+        "29119": "Two of the staff asked whether dental is part of the benefits package.",
+        "30001": "The crew's dental plan renews in March, separate from us.",
+        "29041": "Maple Avenue Dental renewal notes.",
+    }
+)
+"""The files of two accounts besides Maple Avenue Dental write "dental" too."""
+
+
+@pytest.mark.anyio
+@pytest.mark.parametrize(
+    ("index", "question", "account"),
+    [
+        (AVENUE_ELSEWHERE, "who had a water leak near the avenue", None),
+        (ScriptedIndex(), "who had a water leak near the avenue", "29041"),
+        (DENTAL_ELSEWHERE, "who asked about dental coverage", None),
+        (ScriptedIndex(), "who asked about dental coverage", "29041"),
+    ],
+)
+async def test_one_lowercase_word_of_a_name_the_books_files_write_is_no_mention(
+    sessions: SessionStore, index: ScriptedIndex, question: str, account: str | None
+) -> None:
+    """ "avenue", "dental": a word (not the first) of one account's name; when other accounts'
+    files write it too, the question uses the word and names no account. "the avenue" is found
+    among the question's spans; "dental", the one name-like word, is looked up as a name first:
+    both are checked against the files."""
+    assert await handed_account(sessions, index, question) == account

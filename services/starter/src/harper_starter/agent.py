@@ -185,8 +185,11 @@ class StarterAgent:
         await progress.step(IntentStep(info=info))
         if decision.intent == "unclear":
             return self._unclear(request, decision)
+        asking = decision.intent == "search"
         if carried is not None:
             resolution = await self._resolve_answer(request.query)
+        elif asking:  # "is the quote still at market": a word the files write, not a name
+            resolution = await self._unless_a_word_of_the_book(await self._resolve(decision), query)
         else:
             resolution = _unless_a_common_noun(await self._resolve(decision), query)
         written = resolution.written_name or ""
@@ -197,7 +200,6 @@ class StarterAgent:
         ):
             # "anyone out in <a town>": a place of the book, not a person of that name
             resolution = Resolution(written_name=written, how="a place, not a person")
-        asking = decision.intent == "search"
         # a question about "a pest problem" names a kind of thing, not a business to look up
         new_business = (
             bool(written)
