@@ -75,16 +75,21 @@ async def test_a_new_name_is_not_cut_down_to_a_known_one_word() -> None:
 
 
 @pytest.mark.anyio
-async def test_at_most_two_trailing_words_are_dropped() -> None:
-    index = WordIndex()
-    written = "Maple Avenue Dental office front desk"
-    resolution = await resolve_by_name(index, [written])  # type: ignore[arg-type]
-    assert resolution.account is None
-    assert index.asked == [
-        written,
-        "Maple Avenue Dental office front",
-        "Maple Avenue Dental office",
-    ]
+@pytest.mark.parametrize(
+    ("written", "account"),
+    [
+        ("Caldwell CPA deadline questions from last season", "101"),
+        ("maple avenue dental group parking lot lighting", "103"),
+        ("Maple Avenue Dental office front desk", None),  # "Dental office": a business of its own
+    ],
+)
+async def test_a_known_name_followed_by_many_words_of_the_question_is_the_account(
+    written: str, account: str | None
+) -> None:
+    """Past two trailing words, a start names the account only when no business word follows
+    it."""
+    resolution = await resolve_by_name(WordIndex(), [written])  # type: ignore[arg-type]
+    assert (resolution.account.account_id if resolution.account else None) == account
 
 
 @pytest.mark.anyio

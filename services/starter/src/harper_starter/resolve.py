@@ -15,6 +15,7 @@ from harper_common.messages.index import AccountPayload, DescriptionFilters, Nam
 from harper_common.messages.query import AccountAlternative, AccountRef
 from harper_starter.intent_embed import unit_rows
 from harper_starter.intent_lexicon import FRAME
+from harper_starter.intent_text import is_business_noun
 from harper_starter.mention import (
     Span,
     candidate_spans,
@@ -166,15 +167,24 @@ def _by_its_words(written: str | None, ranked: list[NameMatch]) -> Resolution | 
 
 
 async def _known_prefix(index: IndexClient, written: str | None) -> NameMatch | None:
-    """A known account named exactly by the start of the written name, when the extraction took
-    a word or two of the question with it ("Caldwell CPA located" -> "Caldwell CPA")."""
+    """A known account named by the start of the written name, when the extraction took words
+    of the question with it: a word or two ("Caldwell CPA located" -> "Caldwell CPA"), the
+    account's name exactly; otherwise ("caldwell cpa deadline questions from last season") its
+    name or words of its name and of no other's, followed by no business word
+    ("Maple Avenue Dental Lab" is a business of its own)."""
     words = written.split() if written else []
-    keeps = range(len(words) - 1, max(len(words) - 1 - PREFIX_DROP, 1), -1)
+    keeps = range(len(words) - 1, 1, -1)  # longest start first, two words at least
     starts = [" ".join(words[:keep]) for keep in keeps]
-    for found in await index.lookup_many(starts, limit=3):  # longest start first
+    found_by_start = await index.lookup_many(starts, limit=3)
+    for keep, start, found in zip(keeps, starts, found_by_start, strict=True):
         exact = [m for m in found if m.exact]
-        if len(exact) == 1:
+        if len(exact) == 1 and len(words) - keep <= PREFIX_DROP:
             return exact[0]
+        if is_business_noun(words[keep]):
+            continue
+        held = _holders(start, found)
+        if len(exact) == 1 or (len(held) == 1 and held[0].score >= FOUND_SCORE):
+            return exact[0] if exact else held[0]
     return None
 
 
