@@ -24,8 +24,10 @@ from harper_common.memory import (
     render_state,
     render_summary,
 )
+from harper_common.memory.check import stage_not_known
 from harper_common.memory.files import decode_memory, read_memory_text, read_raw
 from harper_common.memory.sources import header_moment
+from harper_common.memory.stages import STAGE_NOT_SAID, Stage
 from harper_common.memory.state import UNVERSIONED, unreadable_values
 
 HANDWRITTEN = Path(__file__).parent / "fixtures" / "handwritten" / "accounts" / "29041"
@@ -139,10 +141,43 @@ def test_a_value_of_no_kind_is_kept_as_written_and_reported(tmp_path: Path) -> N
 
 
 def test_a_required_value_of_no_kind_is_still_an_error() -> None:
-    with pytest.raises(MemoryFormatError, match="'Renewal' is not a known stage"):
-        parse_state(STATE.format(line="premium: 10").replace("stage: Quoted", "stage: Renewal"))
     with pytest.raises(MemoryFormatError, match="version"):
         parse_state(STATE.format(line="premium: 10").replace("version: 7", "version: seven"))
+
+
+@pytest.mark.parametrize(
+    ("written", "read_as"),
+    [
+        ("Won - bound 11/1", Stage.CLOSED_WON),  # the first stage its words say
+        ("lost to State Farm", Stage.CLOSED_LOST),
+        ("Quoted 11/12, owner to decide", Stage.QUOTED),
+        ("In underwriting with Travelers", Stage.SUBMITTED),  # an alias among other words
+        ("Renewal", STAGE_NOT_SAID),  # no stage's words: the start of the pipeline
+    ],
+)
+def test_a_reader_takes_a_stage_in_other_words_as_the_stage_they_say(
+    tmp_path: Path, written: str, read_as: Stage
+) -> None:
+    """A reader that never writes keeps the account (its people, files and facts) and the
+    stage as written; the writer's reading still refuses it, and check-memory warns."""
+    text = STATE.format(line="premium: 10").replace("stage: Quoted", f'stage: "{written}"')
+    state = parse_state(text, lenient_stage=True)
+    assert state.stage is read_as and unreadable_values(state) == {"stage": written}
+    with pytest.raises(MemoryFormatError, match="is not a known stage"):
+        parse_state(text)
+    folder = tmp_path / "accounts" / "29041"
+    folder.mkdir(parents=True)
+    (folder / "state.md").write_text(text, encoding="utf-8")
+    report = check_memory(tmp_path)
+    assert not report.errors and report.valid_accounts == 1
+    assert [p.message for p in report.warnings if "stage" in p.message] == [
+        stage_not_known(written, read_as)
+    ]
+
+
+def test_a_stage_a_reader_knows_is_read_as_it_is_whatever_the_mode() -> None:
+    text = STATE.format(line="premium: 10").replace("stage: Quoted", "stage: quote sent")
+    assert parse_state(text, lenient_stage=True) == parse_state(text)
 
 
 def test_a_phones_twelve_hour_sms_times_read_as_the_same_moments() -> None:

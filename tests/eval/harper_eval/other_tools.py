@@ -253,6 +253,26 @@ def crm_state_fields(mem: Path) -> None:
         path.write_text("---\n" + "\n".join(["crm_owner: front desk", *blocks]) + "\n---\n" + body)
 
 
+def stages_with_notes(mem: Path) -> None:
+    """Every third state.md's stage followed by a note, as a CRM's free stage field holds it
+    ("Quoted - since 2026-11-19")."""
+    for number, path in enumerate(_files(mem, "state.md")):
+        if number % 3 == 1:
+            _rewrite(path, _stage_with_a_note)
+
+
+def _stage_with_a_note(text: str) -> str:
+    since = re.search(r"^last_contact: \"?([0-9-]+)", text, re.M)
+    note = f" - since {since.group(1)}" if since else " - see notes"
+    return re.sub(
+        r"^stage: \"?(.+?)\"?\s*$",
+        lambda m: f'stage: "{m.group(1)}{note}"',
+        text,
+        count=1,
+        flags=re.M,
+    )
+
+
 _QUOTED_VALUE = re.compile(r'^([A-Za-z_]+: |\s+- |\s+[a-z_]+: )"((?:[^"\\]|\\.)*)"$', re.M)
 
 
@@ -323,6 +343,7 @@ RESAVES: tuple[Callable[[Path], None], ...] = (
     recording_clocks,
     transcript_exports,
     crm_state_fields,
+    stages_with_notes,
     hand_written_states,
     numbered_sources,
     windows_editor,

@@ -197,7 +197,7 @@ class IndexHandlers:
             return
         # A malformed state.md raises: the event is retried (the file may be mid-edit), then
         # dead-lettered (PoisonGuard); the index keeps the last good version meanwhile.
-        state = read_state(path, event.account_id, missing_version=UNVERSIONED)
+        state = read_state(path, event.account_id, missing_version=UNVERSIONED, lenient_stage=True)
         self.crash_points.reached("before-upsert", event.account_id)
         await self.worker.run(lambda: self.index.upsert_states([state]))
         await self.worker.run(lambda: self.passage_index.refresh(event.account_id))

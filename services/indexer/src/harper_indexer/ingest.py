@@ -97,7 +97,11 @@ def _read_states(
     for account_id in account_ids:
         try:
             path = memory.state_path(account_id)
-            states.append(read_state(path, expected_id=account_id, missing_version=UNVERSIONED))
+            states.append(
+                read_state(
+                    path, expected_id=account_id, missing_version=UNVERSIONED, lenient_stage=True
+                )
+            )
         except (HarperMemoryError, ValueError, OSError) as exc:
             problems.append(IngestProblem(account_id, str(exc)))
     return states

@@ -145,7 +145,7 @@ def cut_state_notes(path: str, text: str) -> list[CutPassage]:
     """The free notes of a state.md (its body after the frontmatter, headings left out), dated
     by its ``updated_at``; nothing when it does not parse."""
     try:
-        state = parse_state(text, path, missing_version=UNVERSIONED)
+        state = parse_state(text, path, missing_version=UNVERSIONED, lenient_stage=True)
     except HarperMemoryError:
         return []
     plain = plain_text(text)

@@ -501,7 +501,9 @@ class AccountEngine:
             draft.notes.append(f"Could not read {base}/state.md.")
             return None
         try:
-            return parse_state(result.text, f"{base}/state.md", missing_version=UNVERSIONED)
+            return parse_state(
+                result.text, f"{base}/state.md", missing_version=UNVERSIONED, lenient_stage=True
+            )
         except HarperMemoryError as exc:
             draft.notes.append(f"state.md did not parse: {exc}")
             return None

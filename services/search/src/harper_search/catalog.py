@@ -180,6 +180,7 @@ def _card(account: AccountText) -> AccountCard | None:
             f"{base}/{STATE_FILE}",
             expected_id=account.account_id,
             missing_version=UNVERSIONED,
+            lenient_stage=True,
         )
     except HarperMemoryError:
         return None

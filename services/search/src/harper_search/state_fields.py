@@ -108,6 +108,13 @@ def names_contact(question: str, state: AccountState) -> bool:
     return any(name in words for name in names)
 
 
+def stage_as_written(state: AccountState) -> str:
+    """The stage, and how the file writes it when that is no stage's name ("Renewal (read as
+    New Lead)")."""
+    written = state.extra.get("stage")
+    return f"{written} (read as {state.stage.value})" if written else state.stage.value
+
+
 STATE_FIELDS: tuple[StateField, ...] = (
     StateField(
         "stage",
@@ -122,7 +129,7 @@ STATE_FIELDS: tuple[StateField, ...] = (
             # the stage alone, asked of the account named before it: "- bound?", "quoted yet"
             r"|^\W*(?:bound|quoted|submitted|closed|won|lost|signed)(?:\s+yet)?\W*$"
         ),
-        lambda s: s.stage.value,
+        lambda s: stage_as_written(s),
         lambda s: [s.stage.value],
     ),
     StateField(

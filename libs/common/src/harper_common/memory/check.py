@@ -28,6 +28,7 @@ from harper_common.memory.paths import (
     STATE_FILE,
     SUMMARY_FILE,
 )
+from harper_common.memory.stages import STAGES, Stage
 from harper_common.memory.state import parse_state, unreadable_values
 from harper_common.parallel import mapper, worker_count
 
@@ -142,11 +143,16 @@ class _Checker:
         path = folder / STATE_FILE
         data = self._read(path)
         try:
-            state = parse_state(self._text(path, data), path, expected_id=folder.name)
+            state = parse_state(
+                self._text(path, data), path, expected_id=folder.name, lenient_stage=True
+            )
         except MemoryFormatError as exc:
             self.format_problem(exc)
             return
         for key, value in unreadable_values(state).items():
+            if key == "stage":
+                self.problem(path, None, stage_not_known(value, state.stage), Severity.WARNING)
+                continue
             self.problem(
                 path,
                 None,
@@ -268,3 +274,12 @@ def _check_folders(root: Path, folders: Sequence[Path]) -> MemoryReport:
         else:
             checker.stray(folder, "not an account folder (account folders are named by digits)")
     return checker.report
+
+
+def stage_not_known(written: object, read_as: Stage) -> str:
+    """check-memory's word on a stage that is no stage's name or alias."""
+    known = ", ".join(stage.value for stage in STAGES)
+    return (
+        f"stage: {written!r} is not a known stage; Harper answers from the account taking it as"
+        f" {read_as.value!r}, and changes it only once it is one of: {known}"
+    )

@@ -84,12 +84,19 @@ def read_text(path: Path) -> str:
 
 
 def read_state(
-    path: Path, expected_id: str | None = None, missing_version: int | None = None
+    path: Path,
+    expected_id: str | None = None,
+    missing_version: int | None = None,
+    lenient_stage: bool = False,
 ) -> AccountState:
     """state.md; with ``expected_id``, its account_id must be that (the folder's name);
-    ``missing_version`` as `parse_state` takes it."""
+    ``missing_version`` and ``lenient_stage`` as `parse_state` takes them."""
     return parse_state(
-        read_text(path), path, expected_id=expected_id, missing_version=missing_version
+        read_text(path),
+        path,
+        expected_id=expected_id,
+        missing_version=missing_version,
+        lenient_stage=lenient_stage,
     )
 
 

@@ -46,13 +46,49 @@ _ALIASES: dict[str, Stage] = _aliases()
 _SPACES = re.compile(r"[\s_\-]+")
 
 
+def _key(text: str) -> str:
+    return _SPACES.sub(" ", text.strip().strip(".").lower()).strip()
+
+
 def canonical_stage(text: str) -> Stage:
     """Map a stage name or alias (any case, extra spaces, hyphens) to its canonical stage."""
-    key = _SPACES.sub(" ", text.strip().strip(".").lower()).strip()
+    key = _key(text)
     if key in _ALIASES:
         return _ALIASES[key]
     known = ", ".join(stage.value for stage in STAGES)
     raise UnknownStage(f"{text!r} is not a known stage (expected one of: {known})")
+
+
+STAGE_NOT_SAID = Stage.NEW_LEAD
+"""What a reader takes a stage written in no words of any stage to be ("Pending", "Stage 3"):
+the start of the pipeline, so the account is still read (its people, files and facts) rather
+than left out of every answer."""
+
+
+def stage_in_words(text: str) -> Stage | None:
+    """The stage a stage written in other words says: the one whose name or alias is said
+    first as whole words ("Won - bound 11/1" -> Closed Won, "lost to State Farm" -> Closed
+    Lost), the longer on the same word; None when no stage's words are in it."""
+    said = " ".join(re.findall(r"[a-z]+", text.lower()))
+    best: tuple[int, int, Stage] | None = None
+    for alias, stage in _ALIASES.items():
+        for match in re.finditer(rf"(?<![a-z]){re.escape(alias)}(?![a-z])", said):
+            key = (match.start(), -len(alias), stage)
+            if best is None or key[:2] < best[:2]:
+                best = key
+            break
+    return best[2] if best is not None else None
+
+
+def known_stage(text: str) -> Stage | None:
+    """The stage ``text`` names or is an alias of (`canonical_stage`); None when none."""
+    return _ALIASES.get(_key(text))
+
+
+def read_stage(text: str) -> Stage:
+    """A stage as a reader that never writes takes it: its name or an alias, else the stage
+    its words say (`stage_in_words`), else `STAGE_NOT_SAID`."""
+    return known_stage(text) or stage_in_words(text) or STAGE_NOT_SAID
 
 
 @dataclass(frozen=True)

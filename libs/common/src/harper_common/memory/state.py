@@ -13,6 +13,7 @@ from harper_common.memory._validation import format_error
 from harper_common.memory.errors import MemoryFormatError
 from harper_common.memory.models import AccountState, Contact
 from harper_common.memory.sources import as_moment, parsed_with
+from harper_common.memory.stages import known_stage, read_stage
 
 KNOWN_KEYS: tuple[str, ...] = (
     "account_id",
@@ -48,13 +49,17 @@ def parse_state(
     *,
     expected_id: str | None = None,
     missing_version: int | None = None,
+    lenient_stage: bool = False,
 ) -> AccountState:
     """Parse state.md leniently: any key order, unknown keys kept, optional keys optional.
 
     With ``expected_id`` (the account folder's name), a different account_id is an error.
     ``missing_version``: the version a reader that never writes takes a file without one to be
     at (a book another tool exported); without it, a missing version is an error, as the
-    contract says (the writer's and check-memory's reading).
+    contract says (the writer's and check-memory's reading). ``lenient_stage``: a stage that is
+    no stage's name or alias is read as the stage its words say, else the start of the pipeline
+    (`read_stage`), and kept as written among the unknown keys (a reader that never writes);
+    without it, such a stage is an error (the writer cannot write the account back as it was).
     """
     doc = fm.split_frontmatter(text, path)
     fields = doc.fields
@@ -63,6 +68,10 @@ def parse_state(
     values["body"] = doc.body
     if missing_version is not None:
         values.setdefault("version", missing_version)
+    written = values.get("stage")
+    if lenient_stage and isinstance(written, str) and known_stage(written) is None:
+        values["stage"] = read_stage(written)  # "Renewal", "Won - bound 11/1"
+        values["extra"]["stage"] = written
     if isinstance(values.get("primary_contact"), dict):
         values["primary_contact"] = _contact(values["primary_contact"])
     try:
