@@ -4,6 +4,7 @@ numbered source folders) is answered as the book written as Harper writes it."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -22,6 +23,8 @@ def test_the_resaved_copy_still_reads_and_says_the_same(tmp_path: Path) -> None:
     assert b"\r\n" in first.read_bytes() and (
         b" AM " in first.read_bytes() or b" PM " in first.read_bytes()
     )
+    threads = [p.read_bytes() for p in sorted(copy.mem.rglob("raw.txt")) if p.parts[-3] == "sms"]
+    assert any(re.search(rb"^\d{2}/\d{2}/\d{4}, \d{2}:\d{2} - ", t, re.M) for t in threads)
     emails = [p.read_bytes() for p in sorted(copy.mem.rglob("raw.txt")) if p.parts[-3] == "emails"]
     assert any(b"Content-Transfer-Encoding: quoted-printable" in e for e in emails)
     assert any(b"Content-Type: text/html" in e and b"multipart" not in e for e in emails)

@@ -275,6 +275,34 @@ def test_a_chat_apps_export_reads_as_the_same_messages() -> None:
     ]
 
 
+@pytest.mark.parametrize(
+    ("lines", "days"),
+    [
+        (["Nov 20, 2026 6:20 PM - Theo: mon works", "Nov. 20, 2026, 6:22 PM - Amy: booked"], []),
+        (["20/11/2026, 18:20 - Theo: mon works", "20/11/2026, 18:22 - Amy: booked"], []),
+        (["[20.11.26, 18:20:15] Theo: mon works", "[20.11.26, 18:22:40] Amy: booked"], []),
+        # a thread that writes the day first somewhere writes it first everywhere
+        (["03/11/2026, 09:05 - Theo: still on?", "20/11/2026, 18:20 - Amy: yes"], [(3, 11)]),
+        # no number says which: the day nearer the thread's Date (2026-11-20)
+        (["03/11/2026, 09:05 - Theo: still on?"], [(3, 11)]),
+        (["11/03/2026, 09:05 - Theo: still on?"], [(3, 11)]),
+    ],
+)
+def test_a_chat_apps_export_in_another_region_reads_as_the_same_moments(
+    lines: list[str], days: list[tuple[int, int]]
+) -> None:
+    raw = "Date: 2026-11-20T18:20:00Z\nParticipants: Theo, Amy\n\n" + "\n".join(lines) + "\n"
+    thread = parse_raw(raw, Channel.SMS)
+    assert isinstance(thread, SmsThread)
+    if days:
+        assert [(m.sent_at.day, m.sent_at.month) for m in thread.messages][:1] == days
+        return
+    assert [(m.sent_at, m.speaker, m.text) for m in thread.messages] == [
+        (datetime(2026, 11, 20, 18, 20), "Theo", "mon works"),
+        (datetime(2026, 11, 20, 18, 22), "Amy", "booked"),
+    ]
+
+
 def test_a_file_saved_as_windows_1252_reads_as_its_characters(tmp_path: Path) -> None:
     """Notepad's "ANSI" (Windows-1252) reads as the same text; a file pasted together from two
     tools keeps its UTF-8 lines as they are; UTF-8 stays as it is."""

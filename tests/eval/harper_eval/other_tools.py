@@ -150,21 +150,24 @@ def lower_case_headers(mem: Path) -> None:
 
 
 def phone_sms_times(mem: Path) -> None:
-    """SMS lines timed on a 12-hour clock ("2026-11-20 6:20 PM Theo: ..."); every other thread
-    as a chat app exports it ("[11/20/26, 6:20:00 PM] Theo: ...")."""
+    """SMS lines timed on a 12-hour clock ("2026-11-20 6:20 PM Theo: ..."); other threads as a
+    chat app exports them, in the US ("[11/20/26, 6:20:00 PM] Theo: ...") or with the day
+    first ("20/11/2026, 18:20 - Theo: ...")."""
 
-    def twelve_hour(found: re.Match[str], chat: bool) -> str:
+    def stamped(found: re.Match[str], form: int) -> str:
         day = datetime.strptime(found.group(1), "%Y-%m-%d")
         hour = int(found.group(2))
         half = "PM" if hour >= 12 else "AM"
         clock = f"{(hour % 12) or 12}:{found.group(3)}"
-        if chat:
+        if form == 1:
             return f"[{day:%m/%d/%y}, {clock}:00 {half}] "
+        if form == 2:
+            return f"{day:%d/%m/%Y}, {hour:02d}:{found.group(3)} - "
         return f"{found.group(1)} {clock} {half} "
 
     threads = [path for path in _files(mem, "raw.txt") if path.parts[-3] == "sms"]
     for number, path in enumerate(threads):
-        said = functools.partial(twelve_hour, chat=number % 2 == 1)
+        said = functools.partial(stamped, form=number % 3)
         _rewrite(path, lambda t, said=said: re.sub(r"^(\S+) (\d{2}):(\d{2}) ", said, t, flags=re.M))
 
 

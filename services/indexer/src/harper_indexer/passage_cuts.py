@@ -30,6 +30,7 @@ from harper_common.memory.sources import (
     parse_summary,
     sent_moment,
     sms_moment,
+    writes_the_day_first,
 )
 from harper_common.memory.state import UNVERSIONED, parse_state
 
@@ -443,6 +444,7 @@ def _talk(
 ) -> list[CutPassage]:
     """Turns (calls) or messages (sms), each embedded with the one after it."""
     turns: list[tuple[int, str, str | None, datetime | None]] = []
+    day_first = channel == "sms" and writes_the_day_first(body, date)
     for offset, raw in enumerate(body):
         line = raw.strip()
         if not line:
@@ -451,7 +453,7 @@ def _talk(
         sms = _SMS_LINE.match(line) if channel == "sms" else None
         talk = _TALK_LINE.match(line) if sms is None else None
         if sms:
-            sent = sms_moment(sms.group(1))
+            sent = sms_moment(sms.group(1), day_first)
             when = sent.replace(tzinfo=UTC) if sent else date  # sources write UTC
             speaker = sms.group(2).strip()
             raw = line[sms.start(2) :]  # the time is the passage's date, not words of it

@@ -31,12 +31,15 @@ from harper_common.memory.raw_forms import readable_raw
 _HEADER = re.compile(r"^([A-Za-z][A-Za-z0-9-]*):[ \t]?(.*)$")
 _SPEAKER = re.compile(r"^([^\s:](?:[^:\r\n]{0,78}[^\s:])?): (.*)$")
 SMS_STAMP = (
-    r"(?:\d{4}-\d{2}-\d{2}[ T]|\[?\d{1,2}/\d{1,2}/\d{2,4},? )"
+    r"(?:\d{4}-\d{2}-\d{2}[ T]|\[?\d{1,2}[/.]\d{1,2}[/.]\d{2,4},? "
+    r"|\[?[A-Z][a-z]{2,8}\.? \d{1,2},? \d{4},? )"
     r"\d{1,2}:\d{2}(?::\d{2})?(?: ?[AaPp]\.?[Mm]\.?(?!\w))?Z?(?:\]| -)?"
 )
 """The time an SMS line opens with: 'YYYY-MM-DD HH:MM' as the contract writes it, as a phone
 export writes it ('2026-11-20 6:20 PM', seconds, a 'T', a 'Z'), or as a chat app exports a
-thread ('[11/20/26, 6:20:15 PM]', '11/20/2026, 18:20 -'; US order)."""
+thread ('[11/20/26, 6:20:15 PM]', '11/20/2026, 18:20 -', 'Nov 20, 2026 6:20 PM -'; the day
+first where the phone's region writes it so: '20/11/2026, 18:20 -', '[20.11.26, 18:20:15]')."""
+_DAY_FIRST_STAMP = re.compile(r"^\[?(\d{1,2})/\d{1,2}/\d{2,4}")
 TURN_CLOCK = r"\[?\d{1,2}(?::\d{2}){1,2}(?:\.\d+)?\]?"
 """A recording's clock before a transcript's turn ("[00:17]", "00:00:17"): digits with colons,
 so a line that opens with a number ("12 Main St") has none."""
@@ -84,7 +87,9 @@ def parse_raw(text: str, channel: Channel, path: Path | str | None = None) -> Ra
         return _validate(
             CallTranscript, {**fields, "other_headers": others, "turns": turns}, path, headers
         )
-    messages = _sms_messages(content, body_start, path)
+    dated = fields.get("date")
+    near = dated if isinstance(dated, datetime) else None
+    messages = _sms_messages(content, body_start, path, near)
     return _validate(
         SmsThread, {**fields, "other_headers": others, "messages": messages}, path, headers
     )
@@ -198,14 +203,17 @@ def _turn(line: str) -> Turn:
     )
 
 
-def _sms_messages(content: list[str], first_line: int, path: Path | str | None) -> list[SmsMessage]:
+def _sms_messages(
+    content: list[str], first_line: int, path: Path | str | None, near: datetime | None
+) -> list[SmsMessage]:
     messages: list[SmsMessage] = []
+    day_first = writes_the_day_first(content, near)
     for offset, line in enumerate(content):
         if not line.strip():
             continue
         match = _SMS_LINE.match(line)
         if match:
-            sent_at = _sms_time(match.group(1), first_line + offset + 1, path)
+            sent_at = _sms_time(match.group(1), first_line + offset + 1, path, day_first)
             messages.append(
                 SmsMessage(sent_at=sent_at, speaker=match.group(2), text=match.group(3))
             )
@@ -224,17 +232,46 @@ def _sms_messages(content: list[str], first_line: int, path: Path | str | None) 
 _SMS_FORMS = (
     *("%Y-%m-%d %H:%M", "%Y-%m-%d %H:%M:%S"),
     *("%m/%d/%y %H:%M", "%m/%d/%y %H:%M:%S", "%m/%d/%Y %H:%M", "%m/%d/%Y %H:%M:%S"),
+    *("%b %d %Y %H:%M", "%B %d %Y %H:%M", "%b %d %Y %H:%M:%S", "%B %d %Y %H:%M:%S"),
 )
+_DAY_FIRST_FORMS = ("%d/%m/%y %H:%M", "%d/%m/%y %H:%M:%S", "%d/%m/%Y %H:%M", "%d/%m/%Y %H:%M:%S")
 
 
-def sms_moment(stamp: str) -> datetime | None:
+def writes_the_day_first(lines: Sequence[str], near: datetime | None = None) -> bool:
+    """Whether a thread's stamps put the day before the month: one of them opens with a number
+    no month has ("20/11/2026": then "11/12/2026" in it is the 11th of December too), or,
+    with ``near`` (the thread's Date), its first stamp read day first is the nearer day
+    ("05/11/2026" in a thread dated 2026-11-05)."""
+    stamps = [found for line in lines if (found := _DAY_FIRST_STAMP.match(line))]
+    if any(int(found.group(1)) > 12 for found in stamps):
+        return True
+    if near is None or not stamps:
+        return False
+    day = stamps[0].group(0).lstrip("[")
+    readings = [parsed_with(day, (f"%{a}/%{b}/%{y}",)) for a, b in ("md", "dm") for y in "Yy"]
+    month_first = next((r for r in readings[:2] if r is not None), None)
+    day_first = next((r for r in readings[2:] if r is not None), None)
+    if month_first is None or day_first is None:
+        return day_first is not None
+    target = near.replace(tzinfo=None)
+    return abs(day_first - target) < abs(month_first - target)
+
+
+def sms_moment(stamp: str, day_first: bool = False) -> datetime | None:
     """The moment an SMS line's ``SMS_STAMP`` names, as written (no zone); None when it names
-    no real day and time."""
+    no real day and time. Numbers with slashes are month first unless ``day_first`` (the
+    thread says so: `writes_the_day_first`) or no month is that number; with dots ("20.11.26"),
+    day first."""
     text = stamp.strip().lstrip("[").removesuffix("-").strip().rstrip("]")
     text = text.replace("T", " ").removesuffix("Z").replace(",", "")
     half = _HALF_OF_DAY.search(text)
     text = text[: half.start()] if half else text
-    moment = parsed_with(text, _SMS_FORMS)
+    day, _, clock = text.partition(" ")
+    if "." in day and day[:1].isdigit():  # "20.11.26"
+        day_first, text = True, f"{day.replace('.', '/')} {clock}"
+    text = re.sub(r"^([A-Za-z]{3,9})\.", r"\1", text)  # "Nov. 20 2026"
+    forms = (*_DAY_FIRST_FORMS, *_SMS_FORMS) if day_first else (*_SMS_FORMS, *_DAY_FIRST_FORMS)
+    moment = parsed_with(text, forms)
     if moment is None or half is None:
         return moment
     if not 1 <= moment.hour <= 12:
@@ -243,8 +280,8 @@ def sms_moment(stamp: str) -> datetime | None:
     return moment.replace(hour=moment.hour % 12 + (12 if afternoon else 0))
 
 
-def _sms_time(text: str, line: int, path: Path | str | None) -> datetime:
-    moment = sms_moment(text)
+def _sms_time(text: str, line: int, path: Path | str | None, day_first: bool) -> datetime:
+    moment = sms_moment(text, day_first)
     if moment is None:
         raise MemoryFormatError(path, line, f"{text!r} is not a real date and time")
     return moment.replace(second=0, microsecond=0)  # the format keeps a message to the minute
