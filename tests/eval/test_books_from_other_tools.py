@@ -1,6 +1,6 @@
 """A book saved by other tools (a byte-order mark, CR LF, Windows-1252 text, mail-client dates
-and .eml files, a CRM's state.md and its stage notes, a phone's SMS times, WebVTT calls,
-numbered source folders) is answered as the book written as Harper writes it."""
+and .eml files, a CRM's state.md, its stage notes and one-line contacts, a phone's SMS times,
+WebVTT calls, numbered source folders) is answered as the book written as Harper writes it."""
 
 from __future__ import annotations
 
@@ -36,7 +36,9 @@ def test_the_resaved_copy_still_reads_and_says_the_same(tmp_path: Path) -> None:
     assert any("\n\nWEBVTT\n" in call for call in calls)
     assert any(copy.mem.glob("accounts/*/sources/emails/email_001"))
     assert any(not is_utf8(p.read_bytes()) for p in copy.mem.rglob("raw.txt"))
-    assert any(" - since " in p.read_text("utf-8-sig") for p in copy.mem.rglob("state.md"))
+    states = [p.read_text("utf-8-sig") for p in copy.mem.rglob("state.md")]
+    assert any(" - since " in state for state in states)
+    assert any(re.search(r"^primary_contact: \S.*@", state, re.M) for state in states)
     report = check_memory(copy.mem)
     assert report.errors == [] and report.valid_accounts == report.accounts > 10
 

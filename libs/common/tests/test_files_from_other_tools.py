@@ -116,6 +116,32 @@ def test_values_written_by_hand_read_as_their_kind(line: str, field: str, value:
     assert unreadable_values(state) == {}
 
 
+@pytest.mark.parametrize(
+    ("line", "name", "email", "phone"),
+    [
+        ("primary_contact: Ana Ruiz, ana@maple.com, (555) 201-3344", "Ana Ruiz", "ana@maple.com",
+         "(555) 201-3344"),
+        ('primary_contact: "Ana Ruiz <ana@maple.com>"', "Ana Ruiz", "ana@maple.com", None),
+        ("primary_contact: Dr. Ana Ruiz (owner) - 555.201.3344", "Dr. Ana Ruiz (owner)", None,
+         "555.201.3344"),
+        ("primary_contact:\n  - Ana Ruiz\n  - ana@maple.com", "Ana Ruiz", "ana@maple.com", None),
+        ("primary_contact: Ana Ruiz, office manager", "Ana Ruiz, office manager", None, None),
+    ],
+)  # fmt: skip
+def test_a_contact_typed_on_one_line_reads_as_its_name_email_and_phone(
+    line: str, name: str, email: str | None, phone: str | None
+) -> None:
+    contact = parse_state(STATE.format(line=line)).primary_contact
+    assert contact is not None and (contact.name, contact.email, contact.phone) == (
+        name, email, phone,
+    )  # fmt: skip
+
+
+def test_a_text_field_typed_as_a_list_reads_as_its_items() -> None:
+    state = parse_state(STATE.format(line="industry: [Marina, Boat storage]"))
+    assert state.industry == "Marina, Boat storage" and unreadable_values(state) == {}
+
+
 @pytest.mark.parametrize(("line", "value"), [("premium: -5", -5), ("premium: call me", "call me")])
 def test_an_optional_value_of_no_kind_leaves_the_field_empty(line: str, value: object) -> None:
     state = parse_state(STATE.format(line=line))

@@ -60,6 +60,15 @@ def _rewrite(path: Path, change: Callable[[str], str]) -> None:
     path.write_text(change(path.read_text(encoding="utf-8")), encoding="utf-8")
 
 
+def _rewrite_some(
+    mem: Path, name: str, chosen: Callable[[int], bool], change: Callable[[str], str]
+) -> None:
+    """``change`` the files called ``name`` whose number (in path order) is ``chosen``."""
+    for number, path in enumerate(_files(mem, name)):
+        if chosen(number):
+            _rewrite(path, change)
+
+
 def mail_client_dates(mem: Path) -> None:
     """Each source's ``Date:`` in RFC 2822, in the agency's own zone; every other email as an
     Outlook export writes it, ``Sent: Tuesday, November 18, 2026 4:05 PM`` (UTC): the same
@@ -259,9 +268,7 @@ def crm_state_fields(mem: Path) -> None:
 def stages_with_notes(mem: Path) -> None:
     """Every third state.md's stage followed by a note, as a CRM's free stage field holds it
     ("Quoted - since 2026-11-19")."""
-    for number, path in enumerate(_files(mem, "state.md")):
-        if number % 3 == 1:
-            _rewrite(path, _stage_with_a_note)
+    _rewrite_some(mem, "state.md", lambda number: number % 3 == 1, _stage_with_a_note)
 
 
 def _stage_with_a_note(text: str) -> str:
@@ -274,6 +281,21 @@ def _stage_with_a_note(text: str) -> str:
         count=1,
         flags=re.M,
     )
+
+
+def contacts_on_one_line(mem: Path) -> None:
+    """Every other state.md's primary contact typed on one line, as a person keeps it
+    ("primary_contact: Rick Hanlon, rick@..., (410) 555-0163")."""
+    _rewrite_some(mem, "state.md", lambda number: number % 2 == 1, _contact_on_one_line)
+
+
+def _contact_on_one_line(text: str) -> str:
+    block = re.search(r"^primary_contact:\n((?:  \w+: .*\n)+)", text, re.M)
+    if block is None:
+        return text
+    said = dict(re.findall(r"^  (\w+): (.*)$", block.group(1), re.M))
+    parts = [said[key].strip('"') for key in ("name", "email", "phone") if key in said]
+    return text.replace(block.group(0), f"primary_contact: {', '.join(parts)}\n")
 
 
 _QUOTED_VALUE = re.compile(r'^([A-Za-z_]+: |\s+- |\s+[a-z_]+: )"((?:[^"\\]|\\.)*)"$', re.M)
@@ -347,6 +369,7 @@ RESAVES: tuple[Callable[[Path], None], ...] = (
     transcript_exports,
     crm_state_fields,
     stages_with_notes,
+    contacts_on_one_line,
     hand_written_states,
     numbered_sources,
     windows_editor,

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from datetime import date, datetime
 from pathlib import Path
 from typing import Any
@@ -132,9 +133,47 @@ def _loosen(key: str, value: Any) -> Any:
         return value if amount is None else amount
     if key in _TEXT_KEYS and isinstance(value, str) and not value.strip():
         return None
+    if (
+        key == "primary_contact"
+        and isinstance(value, list)
+        and all(isinstance(item, str | int) for item in value)
+    ):
+        value = ", ".join(str(item) for item in value)  # "- Rick Hanlon" / "- rick@..."
     if key == "primary_contact" and isinstance(value, str):
-        return {"name": value}
+        return _contact_in_one_line(value)
+    if key in _TEXT_KEYS and isinstance(value, list) and all(isinstance(v, str) for v in value):
+        return ", ".join(value)  # "industry: [Marina, Boat storage]"
     return value
+
+
+_EMAIL = re.compile(r"[\w.+'-]+@[\w-]+(?:\.[\w-]+)+")
+_PHONE = re.compile(
+    r"(?<![\w])(?:\+?1[\s.-]?)?\(?\d{3}\)?[\s.-]?\d{3}[\s.-]?\d{4}(?:\s*(?:x|ext\.?)\s*\d+)?(?!\d)"
+)
+_LEFT_OVER = re.compile(r"<\s*>|\(\s*\)|\[\s*\]|[<>]|^[\s,;|/·-]+|[\s,;|/·-]+$")
+
+
+def _contact_in_one_line(text: str) -> dict[str, Any]:
+    """A contact typed on one line ("Rick Hanlon, rick@bluewatermarina.com, (410) 555-0163",
+    "Rick Hanlon <rick@...>") as its name, email and phone; a line with neither an email nor
+    a phone number is the name."""
+    email, phone = _EMAIL.search(text), _PHONE.search(text)
+    if email is None and phone is None:
+        return {"name": text}
+    rest = text
+    for found in (email, phone):
+        if found is not None:
+            rest = rest.replace(found.group(0), " ")
+    name = " ".join(rest.split())
+    while (tidier := _LEFT_OVER.sub("", name).strip()) != name:
+        name = tidier
+    name = re.sub(r"\s*[,;|]\s*(?:[,;|]\s*)+", ", ", name)
+    contact: dict[str, Any] = {"name": name or None}
+    if email is not None:
+        contact["email"] = email.group(0)
+    if phone is not None:
+        contact["phone"] = phone.group(0).strip()
+    return contact
 
 
 def _said(item: Any) -> Any:
