@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+import re
+import shutil
+from pathlib import Path
+
 import pytest
 
 from harper_common.demo.truth import GroundTruth
@@ -75,3 +79,20 @@ def test_other_voices_are_found(demo_root: MemoryRoot, truth: GroundTruth, perso
     profile = style_profile(load_account(demo_root, account.id))
     assert profile.voice == persona
     assert profile.messages_read > 0
+
+
+def test_an_account_whose_stage_is_written_in_other_words_is_still_drafted_for(
+    demo_root: MemoryRoot, tmp_path: Path
+) -> None:
+    """The follow-up agent never writes state.md, so it reads a stage another tool wrote
+    ("Quoted - since 11/19") as the stage its words say, as the other readers do."""
+    root = MemoryRoot(tmp_path / "mem")
+    shutil.copytree(demo_root.account_dir("29041"), root.account_dir("29041"))
+    state = root.state_path("29041")
+    text = state.read_text(encoding="utf-8")
+    state.write_text(
+        re.sub(r"^stage: .*$", 'stage: "Quoted - since 11/19"', text, count=1, flags=re.M),
+        encoding="utf-8",
+    )
+    account = load_account(root, "29041")
+    assert account.state.stage.value == "Quoted" and account.sources

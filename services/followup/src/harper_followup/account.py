@@ -100,7 +100,8 @@ def load_account(root: MemoryRoot, account_id: str) -> AccountFiles:
             fix="Check the account id (GET /followup/pending lists the due ones).",
         )
     try:
-        state = read_state(state_file, expected_id=account_id)
+        # the follow-up agent never writes state.md: a stage in other words reads as it says
+        state = read_state(state_file, expected_id=account_id, lenient_stage=True)
     except HarperMemoryError as exc:
         raise ServiceFailure(ErrorCode.INTERNAL, f"state.md does not parse: {exc}") from exc
     sources = _sources(root, account_id)
