@@ -700,3 +700,31 @@ async def test_one_lowercase_word_of_a_name_the_books_files_write_is_no_mention(
     among the question's spans; "dental", the one name-like word, is looked up as a name first:
     both are checked against the files."""
     assert await handed_account(sessions, index, question) == account
+
+
+class PluralTradeIndex(ScriptedIndex):
+    """Descriptions whose trades brokers call in the plural: one or two plumbing businesses."""
+
+    def __init__(self, plumbers: int) -> None:
+        self.plumbers = plumbers
+
+    async def search(self, text: str, filters: Any = None, limit: int = 10) -> list[DescriptionHit]:
+        payloads = [
+            AccountPayload(
+                account_id=account_id, account_name=BOOK[account_id], stage="Quoted",
+                industry="Plumbers & Drain Cleaners",
+            )
+            for account_id in ("30002", "30001")[: self.plumbers]
+        ]  # fmt: skip
+        return [DescriptionHit(score=0.6, payload=p) for p in payloads[:limit]]
+
+
+@pytest.mark.anyio
+@pytest.mark.parametrize(("plumbers", "account"), [(1, "30002"), (2, None)])
+async def test_a_trade_in_the_plural_after_the_is_the_one_business_of_that_trade(
+    sessions: SessionStore, plumbers: int, account: str | None
+) -> None:
+    """ "the plumbers' premium": brokers call a client by what its people do; with two such
+    businesses the question stays the book's."""
+    handed = await handed_account(sessions, PluralTradeIndex(plumbers), "the plumbers' premium")
+    assert handed == account

@@ -7,6 +7,7 @@ original query is kept in a Redis session for ``/confirm``), otherwise the route
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -35,6 +36,7 @@ from harper_common.messages.query import (
 from harper_common.sessions import PendingSession, SessionStore
 from harper_starter.claude_intent import BrainConfigError, ClaudeIntentClassifier
 from harper_starter.intent import Classifier, IntentDecision
+from harper_starter.intent_describe import TRADE_PLURALS
 from harper_starter.intent_scope import (
     asks_where_in_book,
     points_at_one_account,
@@ -294,6 +296,12 @@ class StarterAgent:
             if decision.intent == "search" and (
                 not points_at_one_account(query) or asks_where_in_book(query)
             ):
+                trade = trade_said_of_one(query)
+                if trade:  # "the plumbers' premium": the one business of that trade, if one
+                    of_trade = await resolve_by_kind(self.index, trade, query, by_meaning=True)
+                    if of_trade.account is not None:
+                        account = of_trade.account
+                        return await self._route(request, query, info, account, progress, timer)
                 # nothing names or points at an account: a question about the book
                 return await self._route(request, query, info, None, progress, timer)
             described = await resolve_by_kind(self.index, query)  # "the sign maker in Boise"
@@ -492,6 +500,17 @@ def after_a_place_word(query: str, written: str) -> bool:
 
 
 DEFINITE_WORDS = frozenset(("the", "this", "that", "our", "their", "your"))
+
+
+_TRADE_SAID_OF_ONE = re.compile(rf"\b(?:{'|'.join(DEFINITE_WORDS)})\s+({TRADE_PLURALS.pattern})")
+
+
+def trade_said_of_one(query: str) -> str | None:
+    """A trade in the plural after "the", "our" ... in a question about one account ("the
+    plumbers' premium", "our movers' renewal"): how brokers call one client by what its
+    people do; None when there is none."""
+    found = _TRADE_SAID_OF_ONE.search(query.lower())
+    return found.group(1) if found else None
 
 
 def after_a_definite_word(query: str, written: str) -> bool:
