@@ -67,6 +67,14 @@ def test_similarity_exact_typo_prefix_and_unrelated() -> None:
     assert name_similarity("", "Maple Avenue Dental").score == 0.0
 
 
+def test_a_word_the_name_runs_together_may_be_typed_as_two() -> None:
+    """ "Blue Stone" for "BlueStone ...": the same name, the name's other words aside."""
+    assert name_similarity("Blue Stone Masonry", "BlueStone Masonry LLC").exact
+    split = name_similarity("Blue Stone Masonry", "BlueStone Commercial Masonry, Inc.")
+    assert split.score >= 0.75 > name_similarity("Blue Stone Masonry", "Gray Stone Masonry").score
+    assert not name_similarity("blue stone", "Blue Stone Masonry").exact  # two words stay two
+
+
 @pytest.mark.parametrize(
     ("typed", "known"),
     [

@@ -93,6 +93,7 @@ def name_similarity(query: str, candidate: str) -> NameScore:
     wanted, known = normalise_name(query), normalise_name(candidate)
     if not wanted or not known:
         return NameScore(0.0, False)
+    wanted = _run_together_as_known(wanted, known)
     if wanted == known:
         return NameScore(1.0, True)
     whole = Indel.normalized_similarity(wanted, known)
@@ -101,6 +102,23 @@ def name_similarity(query: str, candidate: str) -> NameScore:
     typed = [w for i, w in enumerate(wanted.split()) if i == 0 or not _legal_like(w)]
     weakest = min(_word_found(word, known_words) for word in typed)
     return NameScore(round(likeness * weakest**0.5, 4), False)
+
+
+def _run_together_as_known(wanted: str, known: str) -> str:
+    """The typed name with two neighbouring words run together where the known name writes
+    them as one word ("bright spark cleaning" for "BrightSpark Commercial Cleaning")."""
+    words, known_words = wanted.split(), set(known.split())
+    joined: list[str] = []
+    at = 0
+    while at < len(words):
+        pair = "".join(words[at : at + 2])
+        if at + 1 < len(words) and pair in known_words and words[at] not in known_words:
+            joined.append(pair)
+            at += 2
+        else:
+            joined.append(words[at])
+            at += 1
+    return " ".join(joined)
 
 
 def _leading_words_score(wanted: str, known: str) -> float:
