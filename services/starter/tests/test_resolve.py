@@ -16,6 +16,7 @@ from harper_common.messages.index import (
 from harper_common.messages.query import AccountAlternative, AccountRef
 from harper_starter.mention import may_be_initials
 from harper_starter.resolve import (
+    PREFIX_WORDS,
     Resolution,
     looks_like_a_business,
     mention_spans,
@@ -402,3 +403,14 @@ def test_a_word_of_a_name_said_as_a_common_noun(query: str, written: str, common
     account = AccountRef(account_id="1", account_name="Tall Pine Tree & Event Svc")
     found = Resolution(account=account, written_name=written)
     assert said_as_a_common_noun(query, found) is common
+
+
+@pytest.mark.anyio
+async def test_a_long_run_looks_up_no_start_longer_than_a_name() -> None:
+    index = WordIndex()
+    written = "Caldwell CPA " + " ".join(f"word{n}" for n in range(18))
+    resolution = await resolve_by_name(index, [written])  # type: ignore[arg-type]
+    assert resolution.account is not None and resolution.account.account_id == "101"
+    starts = index.asked[1:]
+    assert starts[:2] == [written.rsplit(" ", 1)[0], written.rsplit(" ", 2)[0]]  # a word or two
+    assert max(len(start.split()) for start in starts[2:]) == PREFIX_WORDS

@@ -129,7 +129,7 @@ STATE_FIELDS: tuple[StateField, ...] = (
             # the stage alone, asked of the account named before it: "- bound?", "quoted yet"
             r"|^\W*(?:bound|quoted|submitted|closed|won|lost|signed)(?:\s+yet)?\W*$"
         ),
-        lambda s: stage_as_written(s),
+        stage_as_written,
         lambda s: [s.stage.value],
     ),
     StateField(

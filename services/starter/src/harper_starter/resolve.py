@@ -45,7 +45,10 @@ ALTERNATIVE_SCORE = 0.45
 """Matches at or above this are offered as "did you mean" alternatives."""
 MAX_CANDIDATES = 4
 PREFIX_DROP = 2
-"""At most this many trailing words are dropped to find a known account named by the rest."""
+"""Up to this many trailing words dropped, the rest must be an account's name exactly."""
+PREFIX_WORDS = 8
+"""Past ``PREFIX_DROP``, starts of at most this many words are looked up: a business's name is
+no longer, and a question read as one run of name words may be twenty words long."""
 
 
 @dataclass
@@ -173,12 +176,13 @@ async def _known_prefix(index: IndexClient, written: str | None) -> NameMatch | 
     name or words of its name and of no other's, followed by no business word
     ("Maple Avenue Dental Lab" is a business of its own)."""
     words = written.split() if written else []
-    keeps = range(len(words) - 1, 1, -1)  # longest start first, two words at least
+    near = len(words) - PREFIX_DROP  # a start this long must be the name exactly
+    keeps = [k for k in range(len(words) - 1, 1, -1) if k <= PREFIX_WORDS or k >= near]
     starts = [" ".join(words[:keep]) for keep in keeps]
     found_by_start = await index.lookup_many(starts, limit=3)
     for keep, start, found in zip(keeps, starts, found_by_start, strict=True):
         exact = [m for m in found if m.exact]
-        if len(exact) == 1 and len(words) - keep <= PREFIX_DROP:
+        if len(exact) == 1 and keep >= near:
             return exact[0]
         if is_business_noun(words[keep]):
             continue
