@@ -748,3 +748,44 @@ async def test_a_town_asked_around_reaches_the_books_towns_near_it(
     setup = _setup(tmp_path, skills, text_vectors, progress, index)
     query = await setup.reader.read(question, TODAY)
     assert set(query.filters.city or []) == cities, query
+
+
+SERVING_EMAILS = {
+    "90006": "We bake every morning and sell over the counter.",
+    "90004": "On Fridays we cook meals for the whole crew in the break room.",
+}
+"""A bakery (a food business) and an HVAC shop whose email says it cooks meals."""
+
+
+@dataclass
+class ServingIndex(FakeIndex):
+    def hits(self, text: str) -> list[PassageHit]:
+        return _emails(SERVING_EMAILS)
+
+
+@pytest.mark.anyio
+async def test_words_read_as_a_kind_by_meaning_also_list_the_accounts_whose_files_say_them(
+    tmp_path: Path, skills: list[Skill], text_vectors: TextVectors, progress: RecordedProgress
+) -> None:
+    """ "which ones cook meals": "meals" is read as the food businesses by meaning only, which
+    says what a business does, and other kinds do it too. The listing names the food
+    businesses, then the other accounts whose files say it; a kind asked by its own name lists
+    that kind only."""
+    for account_id, said in SERVING_EMAILS.items():
+        raw = tmp_path / f"accounts/{account_id}/sources/emails/email_20261102_0900/raw.txt"
+        raw.parent.mkdir(parents=True)
+        raw.write_text(f"From: client\n\n{said}\n", encoding="utf-8")
+    setup = _setup(tmp_path, skills, text_vectors, progress, ServingIndex())
+    question = "which ones cook meals"
+    read = await setup.reader.read(question, TODAY)
+    assert "Kettle & Crumb Bakery" not in str(read.readings) and read.kinds_by_meaning, read
+    assert "Bakery" in (read.filters.industry or []), read
+    session = ToolSession(setup.toolbox, new_budget(), setup.progress)
+    draft = await setup.brain.answer(_request(question), session, TODAY)
+    listing, _, others = draft.answer.partition("Other accounts whose files say it")
+    assert "Kettle & Crumb Bakery (account 90006)" in listing, draft.answer
+    assert "(account 90004)" in others, draft.answer  # the HVAC shop
+    assert "Kettle & Crumb Bakery" not in others, draft.answer  # listed once
+
+    by_name = await setup.reader.read("list our food businesses", TODAY)
+    assert not by_name.kinds_by_meaning and "Bakery" in (by_name.filters.industry or []), by_name

@@ -10,6 +10,7 @@ Worked out once per set of industries (the book's values change rarely), vectors
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -51,9 +52,11 @@ class CategoryKinds:
         by_category = {c.name: set(_literal(c.members, industries)) for c in self.categories}
         by_member = {m: set(_literal((m,), industries)) for c in self.categories for m in c.members}
         if self.vectors is not None and industries and self.categories:
-            values = await self.vectors.matrix(industries)
+            forms = [written_forms(value) for value in industries]
+            values = await self.vectors.matrix([form for group in forms for form in group])
             per_member = [
-                values @ (await self.vectors.matrix(c.members)).T for c in self.categories
+                _best_of_forms(values @ (await self.vectors.matrix(c.members)).T, forms)
+                for c in self.categories
             ]
             best = np.stack([scores.max(axis=1) for scores in per_member]).max(axis=0)
             for category, scores in zip(self.categories, per_member, strict=True):
@@ -64,6 +67,32 @@ class CategoryKinds:
             by_category={name: tuple(sorted(v)) for name, v in by_category.items()},
             by_member={name: tuple(sorted(v)) for name, v in by_member.items()},
         )
+
+
+ASIDE = re.compile(r"\s*\([^)]*\)")
+"""A bracketed aside of an industry ("Crawfish Farming (rice rotation)")."""
+ALTERNATIVES = re.compile(r"\s+/\s+")
+"""Between two names of one industry ("Inn / Bed & Breakfast")."""
+
+
+def written_forms(industry: str) -> tuple[str, ...]:
+    """The industry as written, without its bracketed asides, and each of its names when it is
+    written as two ("Marina / Boat Storage"): an aside or a second name says more than the kind
+    and pulls its vector away from the kind's members."""
+    bare = ASIDE.sub("", industry).strip()
+    names = [name for name in ALTERNATIVES.split(bare) if name]
+    return tuple(dict.fromkeys([industry, *([bare] if bare else []), *names]))
+
+
+def _best_of_forms(scores: Matrix, forms: list[tuple[str, ...]]) -> Matrix:
+    """Each industry's rows of ``scores`` (one per written form, in ``forms``' order) folded
+    into one: its best form for each member."""
+    rows = []
+    start = 0
+    for group in forms:
+        rows.append(scores[start : start + len(group)].max(axis=0))
+        start += len(group)
+    return np.stack(rows)
 
 
 def _of_kind(industries: tuple[str, ...], scores: Matrix, best: Row) -> list[str]:

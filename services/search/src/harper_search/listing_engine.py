@@ -62,6 +62,11 @@ the pair to count as one thing named ("loss runs", a person's full name)."""
 CLAUSE_BREAK = re.compile(r"[.,;:!?()\n]+\s*|\s[-\u2013\u2014]+\s")
 """What ends a clause: punctuation, a line break, a dash between spaces."""
 NO_FILE_SAYS = "No email, call or text of the book says so either."
+MENTIONS_HEAD = "Accounts whose files mention it (passages ranked by meaning and words):"
+ALSO_MENTIONED_HEAD = (
+    "Other accounts whose files say it, whatever their industry (passages ranked by meaning "
+    "and words):"
+)
 BY_MEANING = "Ranked by meaning over account descriptions, not an exact filter."
 DETAILED_ROWS = 300
 """Longer listings get short rows, so an answer about thousands of accounts stays small."""
@@ -243,6 +248,20 @@ class ListingEngine:
         draft.notes.append(BY_MEANING)
         return draft
 
+    async def also_said(
+        self, session: ToolSession, draft: Draft, query: ListingQuery, listed: list[AccountPayload]
+    ) -> None:
+        """Below a listing that read words as a category of business by meaning only ("meals" as
+        the food businesses), the other accounts whose own files say those words: what a
+        business does, other kinds do too (a garage whose crew cooks its own meals)."""
+        asked = " ".join([*query.kinds_by_meaning, query.free_words]).strip()
+        ids = frozenset(a.account_id for a in listed)
+        lines, _ = await self._mentioned(
+            session, asked, draft, head=ALSO_MENTIONED_HEAD, listed=ids
+        )
+        if lines:
+            draft.answer = "\n".join([draft.answer, *lines])
+
     async def closest(
         self, session: ToolSession, accounts: list[AccountPayload], today: date, head: str
     ) -> Draft:
@@ -280,6 +299,8 @@ class ListingEngine:
         draft: Draft,
         denied: bool = False,
         within: set[str] | None = None,
+        head: str = MENTIONS_HEAD,
+        listed: frozenset[str] = frozenset(),
     ) -> tuple[list[str], bool]:
         """Accounts whose own files say what ``asked`` (the question without its listing words)
         is about, by the passage index across the book, each with the sentence that says it
@@ -289,7 +310,8 @@ class ListingEngine:
         that only shares the question's other words is no mention of it); when the question
         names a thing in two words the files also write together, the sentence must write
         them too (``grounded_unit``). Also says whether such a pair decided. With ``within``,
-        only those accounts when the files of any of them say it."""
+        only those accounts when the files of any of them say it; ``listed``: accounts the
+        answer already names, left out."""
         args = SearchFilesInput(query=asked[:300], path="accounts", limit=MENTION_HITS)
         result = await session.call(SEARCH_FILES, args)
         if result is None or result.is_error or not result.passages:
@@ -310,8 +332,9 @@ class ListingEngine:
         kept = [a for a, f in grounded.items() if not isinstance(f, Denied) and a in (within or ())]
         if kept:  # the filter's accounts whose files say it; else every account whose files do
             grounded = {a: grounded[a] for a in kept}
-        lines = ["Accounts whose files mention it (passages ranked by meaning and words):"]
-        for account_id, found in list(grounded.items())[:MENTION_ACCOUNTS]:
+        lines = [head]
+        others = [(a, found) for a, found in grounded.items() if a not in listed]
+        for account_id, found in others[:MENTION_ACCOUNTS]:
             if isinstance(found, Denied):
                 continue  # its files say it did not happen; its place is not given to another
             unit = found

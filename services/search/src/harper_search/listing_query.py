@@ -60,6 +60,9 @@ class ListingQuery:
     """How category words were read ("'hospitality' as industry Restaurant or Hotel")."""
     unmatched: tuple[str, ...] = ()
     """Words that looked like a category but are close to no value of the book."""
+    kinds_by_meaning: tuple[str, ...] = ()
+    """Words read as a category of business by meaning only, not by one of its names ("meals"
+    as the food businesses): what a business does, which other kinds may do too."""
     free_words: str = ""
     """What is left of the question once its filters are read (for description search)."""
     premium_over: float | None = None

@@ -78,6 +78,7 @@ class _Found:
     values: dict[str, list[str]] = field(default_factory=dict)
     readings: list[str] = field(default_factory=list)
     unmatched: list[str] = field(default_factory=list)
+    kinds_by_meaning: list[str] = field(default_factory=list)
     owed: bool = False
     follow_up: bool = False
     excluded_lines: list[str] = field(default_factory=list)
@@ -301,6 +302,8 @@ class ListingReader:
             found.unmatched.append(reading.phrase)
             return
         found.add(reading.field, reading.values)
+        if reading.category is not None and not reading.exact:
+            found.kinds_by_meaning.append(reading.phrase)
         if reading.category is not None or reading.values != (reading.phrase,):
             kind = f" (category {reading.category})" if reading.category else ""
             field_name = "line" if reading.field == LINE else reading.field
@@ -326,6 +329,7 @@ class ListingReader:
             owed=found.owed,
             readings=tuple(found.readings),
             unmatched=tuple(found.unmatched),
+            kinds_by_meaning=tuple(found.kinds_by_meaning),
             free_words=" ".join(" ".join(run) for run in words.free_runs()),
             premium_over=over,
             premium_under=under,

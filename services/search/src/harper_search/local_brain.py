@@ -280,6 +280,8 @@ class LocalBrain:
                 )
             await session.think("A question about many accounts: listing every match.")
             draft = await self.listings.answer(session, listing, today, found)
+            if listing.kinds_by_meaning and found:
+                await self.listings.also_said(session, draft, listing, found)
             if dropped:
                 draft.notes.append(f"Nothing fit when reading {dropped}; listed without it.")
             return draft

@@ -38,6 +38,9 @@ class Reading:
     field: str
     values: tuple[str, ...]
     category: str | None = None
+    exact: bool = True
+    """The phrase is one of the names read (a category's, a member's, a value's) as written;
+    False when it was read by meaning only ("meals" as the food businesses)."""
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -137,6 +140,11 @@ def _reading(pick: _Pick, kinds: Kinds) -> Reading:
             categories.append(target.category.name)
     field = pick.targets[0].field
     category = " / ".join(dict.fromkeys(categories)) or None
+    exact = any(t.text.casefold() == pick.phrase.casefold() for t in pick.targets)
     return Reading(
-        phrase=pick.phrase, field=field, values=tuple(dict.fromkeys(values)), category=category
+        phrase=pick.phrase,
+        field=field,
+        values=tuple(dict.fromkeys(values)),
+        category=category,
+        exact=exact,
     )
