@@ -14,6 +14,7 @@ from harper_search.passage_answers import (
     greets,
     has_date,
     roots,
+    verb_of_noun,
 )
 from harper_search.question_words import QuestionWords
 from harper_search.state_fields import asked_fields
@@ -335,3 +336,25 @@ def test_an_irregular_verb_meets_its_other_forms() -> None:
     hits = [hit(told, 6)]
     [best, *_] = best_units("how much did they lose in the scam", hits)
     assert "$4,200" in best.text
+
+
+def test_a_noun_made_of_a_verb_meets_the_verb() -> None:
+    """ "a referral" in the question is "referred by" in the file, "the renewal" is "renews":
+    a noun made of a verb has the verb's root; a word that is a verb itself keeps its own
+    ("signal" is no "sign"), and a short word is no verb cut down ("session" is no "set")."""
+    pairs = [
+        ("referral", "referred"),
+        ("renewal", "renews"),
+        ("cancellation", "cancelled"),
+        ("decision", "decided"),
+        ("complaint", "complained"),
+        ("retirement", "retiring"),
+        ("inspection", "inspected"),
+        ("delivery", "delivered"),
+        ("denial", "denied"),
+    ]
+    for noun, verb in pairs:
+        assert roots({noun}) == roots({verb}), (noun, verb)
+    assert verb_of_noun("signal") is None and verb_of_noun("question") is None
+    assert verb_of_noun("session") is None and verb_of_noun("million") is None
+    assert verb_of_noun("accident") is None

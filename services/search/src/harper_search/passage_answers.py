@@ -453,13 +453,69 @@ def last_sentence(text: str) -> str:
 _VOWEL = re.compile(r"[aeiouy]")
 
 
+NOUN_OF_A_VERB = (
+    ("ication", ("y",)),
+    ("ation", ("e", "", "ate")),
+    ("ition", ("", "e")),
+    ("ssion", ("t", "ss")),
+    ("sion", ("de", "d", "t", "se")),
+    ("ction", ("ct",)),
+    ("etion", ("ete",)),
+    ("ution", ("ute",)),
+    ("ment", ("",)),
+    ("aint", ("ain",)),
+    ("ance", ("", "e")),
+    ("ence", ("", "e")),
+    ("ery", ("er",)),
+    ("ure", ("", "e")),
+    ("al", ("", "e")),
+)
+"""Endings that make a noun of a verb, and what may stand in their place to give the verb back
+("referral" -> "refer", "cancellation" -> "cancel", "decision" -> "decide")."""
+SHORTEST_STEM = 3
+"""Letters a noun keeps once its ending is cut ("session" keeps two: no verb in it)."""
+
+
+@lru_cache(maxsize=50_000)
+def verb_of_noun(noun: str) -> str | None:
+    """The verb a noun is made of ("renewal" -> "renew", "retirement" -> "retire",
+    "delivery" -> "deliver"), when ``lemminflect`` knows that verb in its base form and the
+    word itself is no verb ("question" and "signal" stay as they are); else None."""
+    if "VERB" in getAllLemmas(noun):
+        return None
+    for ending, stand_ins in NOUN_OF_A_VERB:
+        if not noun.endswith(ending) or noun.endswith("ual"):
+            continue
+        stem = noun[: -len(ending)]
+        if len(stem) < SHORTEST_STEM:
+            continue
+        for stand_in in stand_ins:
+            for base in _spellings(stem, stand_in):
+                if base in getAllLemmas(base).get("VERB", ()):
+                    return base
+    return None
+
+
+def _spellings(stem: str, stand_in: str) -> list[str]:
+    """``stem`` + ``stand_in``, and with a doubled last letter undone ("referr" -> "refer") or
+    an "i" read as "y" ("deni" -> "deny") when nothing stands in."""
+    found = [stem + stand_in]
+    if not stand_in and len(stem) > 2 and stem[-1] == stem[-2]:
+        found.append(stem[:-1])
+    if not stand_in and stem.endswith("i"):
+        found.append(stem[:-1] + "y")
+    return found
+
+
 @lru_cache(maxsize=16384)
 def _root(term: str) -> str:
     """A word's root for matching a question's words to a sentence's: its dictionary form
-    first (``lemminflect``: "lost" -> "lose", "paid" -> "pay", "fell" -> "fall"), then the
-    endings cut as before ("going" -> "go", "closed" and "closing" -> "clos")."""
+    first (``lemminflect``: "lost" -> "lose", "paid" -> "pay", "fell" -> "fall"), a noun made of
+    a verb as that verb ("referral" -> "refer"), then the endings cut as before ("going" ->
+    "go", "closed" and "closing" -> "clos")."""
     forms = getAllLemmas(term)
     term = next(iter(forms.get("VERB", ()) or forms.get("NOUN", ())), term)
+    term = verb_of_noun(term) or term
     if len(term) >= 5 and term.endswith("ing") and _VOWEL.search(term[:-3]):
         term = term[:-3]  # not "thing", "bring"
     elif len(term) > 4 and term.endswith("ed") and _VOWEL.search(term[:-2]):
