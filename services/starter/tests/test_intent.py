@@ -140,6 +140,31 @@ def test_which_accounts_are_in_texas() -> None:
     assert (d.intent, d.cross_account, d.account_candidates) == ("search", True, [])
 
 
+@pytest.mark.parametrize(
+    "query",
+    [
+        "anybody in excavation?",
+        "got anybody in auto detailing",
+        "do we write anybody in the catering business",
+    ],
+)
+def test_lower_case_words_of_a_trade_after_in_are_a_line_of_work_not_a_name(query: str) -> None:
+    d = classify(query)
+    assert d.cross_account and not d.requires_specific_account, d
+
+
+@pytest.mark.parametrize(
+    ("query", "name"),
+    [("any notes in ironclad roofing?", "ironclad roofing"), ("news in Alder Landscaping", None)],
+)
+def test_a_trade_with_a_word_of_its_own_or_capitals_after_in_is_still_a_name(
+    query: str, name: str | None
+) -> None:
+    d = classify(query)
+    assert d.requires_specific_account and not d.cross_account, d
+    assert (name or query.split(" in ")[1]) in d.account_candidates, d
+
+
 def test_described_account() -> None:
     d = classify("What did the childcare center in Texas say?")
     assert d.descriptive_reference == "the childcare center in Texas"

@@ -70,11 +70,29 @@ def _score(q: Query, start: int, stop: int, after_content: bool, person: bool) -
         score += 1.0  # the subject: "ironclad ghosted us"
     if prev in _LOCATION_PREPS and caps and not biz and (prev != "from" or len(words) == 1):
         score -= 2.0  # "in Austin", "in San Antonio", "from Ohio"
+    if _after_in(tokens, start) and _names_a_trade(words, caps or first_caps):
+        score -= 2.0  # "anybody in excavation", "got anybody in auto detailing": a line of work
     if prev in _PERSON_TITLES or (person and not biz):
         score -= 2.0  # "Dr. Reed", "Jim at Copperline Electric", "Maria from Sunny Days"
     if " ".join(t.key for t in words) in CARRIERS:
         score -= 6.0
     return score - (2.0 if after_content else 0.0)
+
+
+def _after_in(tokens: tuple[Token, ...], start: int) -> bool:
+    """Whether "in" comes before `start`, past articles and words of a line of coverage ("in
+    auto detailing")."""
+    k = start - 1
+    while k >= 0 and (tokens[k].key in ("the", "a", "an") or tokens[k].kind == "field"):
+        k -= 1
+    return k >= 0 and tokens[k].key == "in"
+
+
+def _names_a_trade(words: list[Token], capitalised: bool) -> bool:
+    """Lower-case words that are all words of a business ("roofing", "food service"): after
+    "in" they say a line of work, not a name; a name has a word of its own ("ironclad
+    roofing") or capitals."""
+    return bool(words) and not capitalised and all(is_business_noun(t.text) for t in words)
 
 
 def _is_company(q: Query, start: int, stop: int) -> bool:
