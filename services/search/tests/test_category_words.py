@@ -422,6 +422,30 @@ async def test_a_line_is_read_as_the_book_writes_it(setup: Setup) -> None:
 
 
 @pytest.mark.anyio
+@pytest.mark.parametrize(
+    ("question", "held", "line"),
+    [
+        ("which insureds have D&O", "Directors & Officers Liability", "D&O"),
+        ("anyone with HNOA", "Hired & Non-Owned Auto", "HNOA"),
+        ("list the accounts with pollution cover", "Pollution Liability", "pollution"),
+        ("who has CCC coverage", "CCC", "care custody and control"),
+    ],
+)
+async def test_shorthand_of_less_common_lines_reaches_the_line_the_book_writes(
+    setup: Setup, question: str, held: str, line: str
+) -> None:
+    """The vocabulary's shorthand for lines beyond the common ones: the question's shorthand
+    reaches the book's line written in full, and the full name the book's shorthand."""
+    setup.index.payloads = [
+        BOOK[0].model_copy(update={"insurance_types": [held, "General Liability"]}),
+        *BOOK[1:],
+    ]
+    query = await setup.reader.read(question, TODAY)
+    assert query.filters.insurance_type == [held], (question, query)
+    assert book_line_forms([line], [held, "General Liability"]) == [(held,)]
+
+
+@pytest.mark.anyio
 async def test_a_book_that_writes_its_lines_in_shorthand_holds_those_lines(setup: Setup) -> None:
     written = [["GL", "WC"], ["GL"], ["WC", "Auto"]]
     setup.index.payloads = [
