@@ -188,6 +188,23 @@ async def test_hospitality_reaches_the_hotel_and_the_taproom_not_the_roofer(setu
 
 
 @pytest.mark.anyio
+@pytest.mark.parametrize("question", ["any pool services?", "do we write any tattoo shops"])
+async def test_the_head_noun_of_a_kind_alone_is_read_as_no_kind(
+    setup: Setup, question: str
+) -> None:
+    """No pool service or tattoo shop is in the book: "services" or "shops" alone is not read
+    as whatever kind comes closest to it (the law office, one of the professional services)."""
+    setup.index.payloads = [
+        *BOOK,
+        _account(8, "Hale & Ortiz Law Office", "Law Office", "Quoted", "Eugene, OR"),
+        _account(9, "Corner Gift Shop", "Gift Shop", "Quoted", "Eugene, OR"),
+    ]
+    query = await setup.reader.read(question, TODAY)
+    assert not query.filters.industry and not query.readings, query
+    assert question.split()[-1].strip("?") in query.free_words, query
+
+
+@pytest.mark.anyio
 async def test_construction_trades_reach_roofing_hvac_and_electrical(setup: Setup) -> None:
     query = await setup.reader.read("list our construction trades", TODAY)
     assert set(query.filters.industry or []) == {

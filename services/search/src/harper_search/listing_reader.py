@@ -128,7 +128,7 @@ class ListingReader:
     ) -> None:
         self.words = words
         self.book = book
-        self.matcher = ValueMatcher(vectors, words.categories)
+        self.matcher = ValueMatcher(vectors, words.categories, words.kind_heads)
 
     async def read(
         self,

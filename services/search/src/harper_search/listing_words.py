@@ -71,6 +71,8 @@ class ListingWords:
     """Words naming the field of "the same <field> as" and the field (``COMPARED_FIELDS``)."""
     other_words: frozenset[str] = frozenset()
     """Words asking for the accounts other than a named one ("else", "other")."""
+    kind_heads: frozenset[str] = frozenset()
+    """Head nouns of kinds of business ("services", "shops"): no kind read by meaning alone."""
 
     @property
     def line_names(self) -> frozenset[str]:
@@ -123,6 +125,7 @@ def parse_listing_words(categories: str) -> ListingWords:
         comparison_words=_worded(sections, "Words that compare with a named account", COMPARISONS),
         comparison_fields=_worded(sections, "Fields a comparison names", COMPARED_FIELDS),
         other_words=_one_word_table(sections, "Words for the other accounts"),
+        kind_heads=_one_word_table(sections, "Words that name no kind alone"),
     )
 
 

@@ -62,9 +62,16 @@ class _Pick:
 
 
 class ValueMatcher:
-    def __init__(self, vectors: TextVectors | None, categories: tuple[Category, ...]) -> None:
+    def __init__(
+        self,
+        vectors: TextVectors | None,
+        categories: tuple[Category, ...],
+        heads: frozenset[str] = frozenset(),
+    ) -> None:
         self.vectors = vectors
         self.kinds = CategoryKinds(vectors, categories)
+        self.heads = heads
+        """Head nouns of kinds ("services"): a phrase of them alone is read as nothing."""
 
     async def category_values(
         self, category: Category, industries: tuple[str, ...]
@@ -80,7 +87,14 @@ class ValueMatcher:
         targets = self._targets(book, kinds)
         if not targets:
             return []
-        grams = [(r, g) for r, run in enumerate(runs) for g in ngrams(run)]
+        grams = [
+            (r, g)
+            for r, run in enumerate(runs)
+            for g in ngrams(run)
+            if not set(g.lower().split()) <= self.heads
+        ]
+        if not grams:
+            return []
         phrases = await self.vectors.matrix([g for _, g in grams], keep=False)
         scores = phrases @ (await self.vectors.matrix([t.text for t in targets])).T
         picks = [
