@@ -49,10 +49,10 @@ def test_an_industry_is_read_as_written_without_its_aside_and_by_each_of_its_nam
         "Trout Farm (catch and release pond)",
         "Trout Farm",
     )
-    assert written_forms("Marina / Boat Storage") == (
-        "Marina / Boat Storage",
-        "Marina",
-        "Boat Storage",
+    assert written_forms("Kayak Rentals / Bait Shop") == (
+        "Kayak Rentals / Bait Shop",
+        "Kayak Rentals",
+        "Bait Shop",
     )
     assert written_forms("Bakery") == ("Bakery",)
 

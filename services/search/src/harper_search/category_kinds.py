@@ -70,14 +70,14 @@ class CategoryKinds:
 
 
 ASIDE = re.compile(r"\s*\([^)]*\)")
-"""A bracketed aside of an industry ("Crawfish Farming (rice rotation)")."""
+"""A bracketed aside of an industry ("Trout Farm (catch and release pond)")."""
 ALTERNATIVES = re.compile(r"\s+/\s+")
-"""Between two names of one industry ("Inn / Bed & Breakfast")."""
+"""Between two names of one industry ("Bed & Breakfast / Wedding Barn")."""
 
 
 def written_forms(industry: str) -> tuple[str, ...]:
     """The industry as written, without its bracketed asides, and each of its names when it is
-    written as two ("Marina / Boat Storage"): an aside or a second name says more than the kind
+    written as two ("Kayak Rentals / Bait Shop"): an aside or a second name says more than the kind
     and pulls its vector away from the kind's members."""
     bare = ASIDE.sub("", industry).strip()
     names = [name for name in ALTERNATIVES.split(bare) if name]
