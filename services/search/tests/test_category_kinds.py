@@ -12,7 +12,7 @@ import pytest
 
 from harper_common.skills import load_skills
 from harper_search.category_kinds import CategoryKinds, written_forms
-from harper_search.listing_words import load_listing_words
+from harper_search.listing_words import entries, load_listing_words, markdown_tables
 from harper_search.text_vectors import TextVectors
 
 SKILLS = Path(__file__).resolve().parents[3] / "skills"
@@ -30,18 +30,12 @@ class Labelled:
     may_also: frozenset[str]
 
 
-def _cells(cell: str) -> frozenset[str]:
-    return frozenset(part.strip() for part in cell.split(";") if part.strip())
-
-
 def labelled() -> list[Labelled]:
-    rows = []
-    for line in LABELS.read_text(encoding="utf-8").splitlines():
-        cells = [cell.strip() for cell in line.strip().strip("|").split("|")]
-        if not line.startswith("| ") or len(cells) != 3 or cells[0] in {"industry", "---"}:
-            continue
-        rows.append(Labelled(cells[0], _cells(cells[1]), _cells(cells[2])))
-    return rows
+    [rows] = markdown_tables(LABELS.read_text(encoding="utf-8")).values()
+    return [
+        Labelled(industry, frozenset(entries(kinds)), frozenset(entries(may_also)))
+        for industry, kinds, may_also in rows
+    ]
 
 
 def test_an_industry_is_read_as_written_without_its_aside_and_by_each_of_its_names() -> None:

@@ -87,12 +87,8 @@ def written_forms(industry: str) -> tuple[str, ...]:
 def _best_of_forms(scores: Matrix, forms: list[tuple[str, ...]]) -> Matrix:
     """Each industry's rows of ``scores`` (one per written form, in ``forms``' order) folded
     into one: its best form for each member."""
-    rows = []
-    start = 0
-    for group in forms:
-        rows.append(scores[start : start + len(group)].max(axis=0))
-        start += len(group)
-    return np.stack(rows)
+    starts = np.cumsum([0, *(len(group) for group in forms[:-1])])
+    return np.maximum.reduceat(scores, starts, axis=0)
 
 
 def _of_kind(industries: tuple[str, ...], scores: Matrix, best: Row) -> list[str]:

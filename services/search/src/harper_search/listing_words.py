@@ -86,24 +86,24 @@ def load_listing_words(skills: list[Skill]) -> ListingWords:
 
 
 def parse_listing_words(categories: str) -> ListingWords:
-    sections = _tables(categories)
+    sections = markdown_tables(categories)
     return ListingWords(
         categories=tuple(
-            Category(name=row[0], also=_list(row[1]), members=_list(row[2]))
+            Category(name=row[0], also=entries(row[1]), members=entries(row[2]))
             for row in _rows(sections, "Kinds of business", 3)
         ),
         regions=tuple(
-            Region(name=row[0], also=_list(row[1]), states=_list(row[2]))
+            Region(name=row[0], also=entries(row[1]), states=entries(row[2]))
             for row in _rows(sections, "Regions", 3)
         ),
         stage_words=tuple(
             (word, _stages(row[1]))
             for row in _rows(sections, "Stage words", 2)
-            for word in _list(row[0])
+            for word in entries(row[0])
         ),
         owed_words=tuple(row[0] for row in _rows(sections, "Our open tasks", 1)),
         follow_up_words=tuple(
-            word for row in _rows(sections, "Follow-up words", 1) for word in _list(row[0])
+            word for row in _rows(sections, "Follow-up words", 1) for word in entries(row[0])
         ),
         action_examples=tuple(
             (row[0], row[1].strip().lower() == "ours")
@@ -119,7 +119,7 @@ def parse_listing_words(categories: str) -> ListingWords:
         denial_words=_one_word_table(sections, "Words that deny"),
         line_words=_line_words(),
         shorthand=tuple(
-            (_one_word(row[0], "Shorthand"), tuple(_list(row[1])))
+            (_one_word(row[0], "Shorthand"), tuple(entries(row[1])))
             for row in _rows(sections, "Shorthand", 2)
         ),
         comparison_words=_worded(sections, "Words that compare with a named account", COMPARISONS),
@@ -146,14 +146,14 @@ def _worded(
             raise SkillError(
                 CATEGORIES_FILE, f"{table}: {row[1]!r} is not one of {sorted(allowed)}"
             )
-        found += [(tuple(entry.lower().split()), meant) for entry in _list(row[0])]
+        found += [(tuple(entry.lower().split()), meant) for entry in entries(row[0])]
     return tuple(found)
 
 
 def _one_word_table(sections: dict[str, list[list[str]]], table: str) -> frozenset[str]:
     """A table of one column whose rows list single words ("change; changed")."""
     return frozenset(
-        _one_word(word, table) for row in _rows(sections, table, 1) for word in _list(row[0])
+        _one_word(word, table) for row in _rows(sections, table, 1) for word in entries(row[0])
     )
 
 
@@ -163,7 +163,7 @@ def _one_word(entry: str, table: str) -> str:
     return entry.lower()
 
 
-def _tables(text: str) -> dict[str, list[list[str]]]:
+def markdown_tables(text: str) -> dict[str, list[list[str]]]:
     """Each ``## heading``'s table rows (header and rule left out), cells stripped."""
     sections: dict[str, list[list[str]]] = {}
     current: list[list[str]] | None = None
@@ -184,13 +184,14 @@ def _rows(sections: dict[str, list[list[str]]], name: str, width: int) -> list[l
     return sections[name]
 
 
-def _list(cell: str) -> tuple[str, ...]:
+def entries(cell: str) -> tuple[str, ...]:
+    """The entries of a table cell, separated by semicolons ("farms; ranches")."""
     return tuple(part.strip() for part in cell.split(";") if part.strip())
 
 
 def _stages(cell: str) -> tuple[Stage, ...]:
     try:
-        return tuple(canonical_stage(name) for name in _list(cell))
+        return tuple(canonical_stage(name) for name in entries(cell))
     except UnknownStage as exc:
         raise SkillError(CATEGORIES_FILE, str(exc)) from None
 

@@ -476,15 +476,14 @@ SHORTEST_STEM = 3
 """Letters a noun keeps once its ending is cut ("session" keeps two: no verb in it)."""
 
 
-@lru_cache(maxsize=50_000)
 def verb_of_noun(noun: str) -> str | None:
     """The verb a noun is made of ("renewal" -> "renew", "retirement" -> "retire",
     "delivery" -> "deliver"), when ``lemminflect`` knows that verb in its base form and the
     word itself is no verb ("question" and "signal" stay as they are); else None."""
-    if "VERB" in getAllLemmas(noun):
-        return None
+    if noun.endswith("ual") or "VERB" in getAllLemmas(noun):
+        return None  # "actual", "annual": no verb in them
     for ending, stand_ins in NOUN_OF_A_VERB:
-        if not noun.endswith(ending) or noun.endswith("ual"):
+        if not noun.endswith(ending):
             continue
         stem = noun[: -len(ending)]
         if len(stem) < SHORTEST_STEM:

@@ -46,10 +46,13 @@ class _Run:
     score: float
 
 
-def _previous_word(tokens: tuple[Token, ...], start: int) -> str:
-    """The key of the word before `start`, skipping articles."""
+def _previous_word(tokens: tuple[Token, ...], start: int, past_lines: bool = False) -> str:
+    """The key of the word before `start`, skipping articles (and, with ``past_lines``, words
+    of a line of coverage: "in auto detailing")."""
     k = start - 1
-    while k >= 0 and tokens[k].key in ("the", "a", "an"):
+    while k >= 0 and (
+        tokens[k].key in ("the", "a", "an") or (past_lines and tokens[k].kind == "field")
+    ):
         k -= 1
     return tokens[k].key if k >= 0 else ""
 
@@ -70,22 +73,15 @@ def _score(q: Query, start: int, stop: int, after_content: bool, person: bool) -
         score += 1.0  # the subject: "ironclad ghosted us"
     if prev in _LOCATION_PREPS and caps and not biz and (prev != "from" or len(words) == 1):
         score -= 2.0  # "in Austin", "in San Antonio", "from Ohio"
-    if _after_in(tokens, start) and _names_a_trade(words, caps or first_caps):
+    if _previous_word(tokens, start, past_lines=True) == "in" and _names_a_trade(
+        words, caps or first_caps
+    ):
         score -= 2.0  # "anybody in excavation", "got anybody in auto detailing": a line of work
     if prev in _PERSON_TITLES or (person and not biz):
         score -= 2.0  # "Dr. Reed", "Jim at Copperline Electric", "Maria from Sunny Days"
     if " ".join(t.key for t in words) in CARRIERS:
         score -= 6.0
     return score - (2.0 if after_content else 0.0)
-
-
-def _after_in(tokens: tuple[Token, ...], start: int) -> bool:
-    """Whether "in" comes before `start`, past articles and words of a line of coverage ("in
-    auto detailing")."""
-    k = start - 1
-    while k >= 0 and (tokens[k].key in ("the", "a", "an") or tokens[k].kind == "field"):
-        k -= 1
-    return k >= 0 and tokens[k].key == "in"
 
 
 def _names_a_trade(words: list[Token], capitalised: bool) -> bool:
