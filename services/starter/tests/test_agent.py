@@ -349,6 +349,11 @@ async def test_a_childcare_center_named_by_what_it_is_reaches_its_account(
         ("who is their underwriter", True),
         ("who did they call back", True),
         ("who's their broker now", True),
+        ("who were we chasing besides the owner", False),  # each account's owner
+        ("which shops have the owner doing the books", False),
+        ("the owner said what exactly", True),
+        ("who is the owner", True),
+        ("who have we phoned at that company", True),  # "that" one still points
     ],
 )
 def test_a_question_points_at_one_account_by_a_pronoun_or_the_client(
@@ -728,3 +733,34 @@ async def test_a_trade_in_the_plural_after_the_is_the_one_business_of_that_trade
     businesses the question stays the book's."""
     handed = await handed_account(sessions, PluralTradeIndex(plumbers), "the plumbers' premium")
     assert handed == account
+
+
+@pytest.mark.anyio
+@pytest.mark.parametrize(
+    ("index", "account"), [(PersonNamedElsewhereIndex(), None), (PersonIndex(), "29041")]
+)
+async def test_where_a_person_other_accounts_files_name_comes_up_is_the_books_question(
+    sessions: SessionStore, index: ScriptedIndex, account: str | None
+) -> None:
+    """A contact of one account whom other accounts' files name too ("where does <a client's
+    landlord> come up") is asked of the book; one only their own files name stays theirs."""
+    handed = await handed_account(sessions, index, "where does gail moreno come up")
+    assert handed == account
+
+
+@pytest.mark.anyio
+@pytest.mark.parametrize(
+    ("query", "account"),
+    [
+        ("avenue & street signs", None),  # a pair of things, one a word of Maple Avenue Dental
+        ("avenue", "29041"),  # the one word, said alone: the account it names
+    ],
+)
+async def test_a_name_word_paired_with_a_word_beyond_the_name_asks_the_book(
+    sessions: SessionStore, query: str, account: str | None
+) -> None:
+    """ "avenue & street signs": "avenue", a later word of "Maple Avenue Dental", joined by "&"
+    to a word the name does not hold, is one of two things asked about, not the name: the
+    fragment is searched in the whole book rather than handed to the account or sent back as
+    unclear (before, it was handed to Maple Avenue Dental)."""
+    assert await handed_account(sessions, ScriptedIndex(), query) == account

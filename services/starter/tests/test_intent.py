@@ -154,6 +154,22 @@ def test_lower_case_words_of_a_trade_after_in_are_a_line_of_work_not_a_name(quer
 
 
 @pytest.mark.parametrize(
+    ("query", "cross"),
+    [
+        ("anything marine / boatyard", True),  # what is asked about
+        ("anyone pet grooming related?", True),
+        ("anything from Alder Landscaping", False),  # a name after "from"
+        ("anything Alder Landscaping sent", False),  # capitals: a name
+    ],
+)
+def test_lower_case_words_right_after_anything_say_what_is_asked_about(
+    query: str, cross: bool
+) -> None:
+    d = classify(query)
+    assert d.cross_account is cross and d.requires_specific_account is not cross, d
+
+
+@pytest.mark.parametrize(
     ("query", "name"),
     [("any notes in ironclad roofing?", "ironclad roofing"), ("news in Alder Landscaping", None)],
 )

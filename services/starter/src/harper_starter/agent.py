@@ -176,13 +176,17 @@ class StarterAgent:
             and not holds_a_value(query)
         )
         if carried is None and (only_a_thing or unclear_no_value):
-            looked_up = await resolve_by_spans(self.index, query)
-            looked_up = await self._unless_a_word_of_the_book(looked_up, query)
+            spanned = await resolve_by_spans(self.index, query)
+            looked_up = await self._unless_a_word_of_the_book(spanned, query)
             # "<account> cooler limit": a thing of the account, asked without a verb; with a
             # verb ("how far <account> has hauled") only when the account's own name is
             # said, not only one of its people's
             if looked_up.account is not None and (only_a_thing or looked_up.person is None):
                 decision = about_a_thing_of(decision)
+            elif spanned.account is not None and decision.intent == "unclear":
+                # words of the book, not a name ("storm damage", "<a kind> policies"): what the
+                # book holds of them is asked
+                decision = a_search_of_the_book(decision)
         info = intent_info(decision)
         await progress.step(IntentStep(info=info))
         if decision.intent == "unclear":
@@ -194,6 +198,11 @@ class StarterAgent:
             resolution = await self._unless_a_word_of_the_book(await self._resolve(decision), query)
         else:
             resolution = _unless_a_common_noun(await self._resolve(decision), query)
+        if await self._a_person_asked_across_the_book(query, resolution, asking, carried):
+            # "where does <a client's landlord> come up": a person the files of other accounts
+            # name too, asked where among the accounts, is the book's question, not their account's
+            info = intent_info(across_the_book(decision))
+            return await self._route(request, query, info, None, progress, timer)
         written = resolution.written_name or ""
         if (
             decision.cross_account
@@ -318,6 +327,17 @@ class StarterAgent:
         if found.person is None and await a_word_of_the_book(self.index, found, query):
             return Resolution(how=f"'{found.written_name}' is a word of the book")
         return found
+
+    async def _a_person_asked_across_the_book(
+        self, query: str, found: Resolution, asking: bool, carried: PendingSession | None
+    ) -> bool:
+        """A question opening "where did/does ..." whose account was found by one of its people
+        whom the files of other accounts name in full too."""
+        if not asking or carried is not None or found.account is None or found.person is None:
+            return False
+        if not asks_where_in_book(query):
+            return False
+        return await named_beyond_own_account(self.index, found.person, found.account.account_id)
 
     async def _resolve(self, decision: IntentDecision) -> Resolution:
         if decision.account_candidates:
@@ -485,6 +505,25 @@ def about_a_thing_of(decision: IntentDecision) -> IntentDecision:
             "cross_account": False,
             "requires_specific_account": True,
             "rule": "name_and_thing",
+        }
+    )
+
+
+def a_search_of_the_book(decision: IntentDecision) -> IntentDecision:
+    """An unclear fragment read as a search of the whole book for its words."""
+    return across_the_book(decision).model_copy(
+        update={"intent": "search", "confidence": 0.5, "rule": "words_of_the_book"}
+    )
+
+
+def across_the_book(decision: IntentDecision) -> IntentDecision:
+    """``decision`` read as a question about the whole book."""
+    return decision.model_copy(
+        update={
+            "cross_account": True,
+            "requires_specific_account": False,
+            "account_candidates": [],
+            "suggestions": [],
         }
     )
 

@@ -136,25 +136,32 @@ def points_at_one_account(query: str) -> bool:
     """Whether the question refers to one account without naming it: a pronoun ("their
     premium") or "the client", "this account" (``REFERS_TO_ONE``, ``ONE_PARTY``). A pronoun
     that refers back to "anybody", "which ..." or to "who" doing something ("who switched their
-    payroll company") points at no account."""
+    payroll company") points at no account; so does "the owner" after them ("who were we
+    chasing besides the owner": each account's owner), though "this" or "that" one still does."""
     words = re.findall(r"[a-z']+", query.lower().replace("’", "'"))
     if any(w in REFERS_TO_ONE and not _bound(words[:n]) for n, w in enumerate(words)):
         return True
     return any(
-        a in ("the", "this", "that") and b.removesuffix("'s") in ONE_PARTY
-        for a, b in itertools.pairwise(words)
+        a in ("the", "this", "that")
+        and b.removesuffix("'s") in ONE_PARTY
+        and not (a == "the" and _bound(words[:n]))
+        for n, (a, b) in enumerate(itertools.pairwise(words))
     )
 
 
 def _bound(before: list[str]) -> bool:
     """Whether a pronoun after ``before`` refers back to a word of it that stands for any
-    account: a quantifier ("anybody", "which", "every"), or "who" as the one who does something
-    (not "who is", "who did", "who's their")."""
+    account: a quantifier ("anybody", "which", "every"), "who" as the one who does something
+    (not "who is", "who did", "who's their"), or as the ones we do something with ("who have we
+    phoned about their audits", "who were we chasing besides the owner")."""
     for n, word in enumerate(before):
         after = before[n + 1] if n + 1 < len(before) else ""
+        then = before[n + 2] if n + 2 < len(before) else ""
         if word in BINDS_A_PRONOUN:
             return True
         if word == "who" and after and after not in ASKS_WHO_IS:
+            return True
+        if word == "who" and after in ASKS_WHO_IS and then in ("we", "i"):
             return True
         if word == "who's" and after and after not in DETERMINERS:
             return True

@@ -28,6 +28,11 @@ _ANCHORS = frozenset(
 )
 _LOCATION_PREPS = frozenset({"in", "from", "near"})
 _PERSON_TITLES = frozenset({"dr", "mr", "mrs", "ms", "miss"})
+_ANY_ONE_OR_THING = frozenset(
+    "anyone anybody anything everyone everybody everything someone somebody something".split()
+)
+"""Words after which lower-case words say what is asked about, not whom: "anything
+agricultural" asks the book for a kind of trade."""
 _CONTENT_MARKS = frozenset({":", "-", "--", "—", "that", "saying"})
 _NO_BRIDGE = frozenset(
     "the a an at to for with in on from by as is are was were or about re it they we i you "
@@ -77,6 +82,8 @@ def _score(q: Query, start: int, stop: int, after_content: bool, person: bool) -
         words, caps or first_caps
     ):
         score -= 2.0  # "anybody in excavation", "got anybody in auto detailing": a line of work
+    if prev in _ANY_ONE_OR_THING and not caps:
+        score -= 2.0  # "anything agricultural", "anyone pet-related": what is asked about
     if prev in _PERSON_TITLES or (person and not biz):
         score -= 2.0  # "Dr. Reed", "Jim at Copperline Electric", "Maria from Sunny Days"
     if " ".join(t.key for t in words) in CARRIERS:

@@ -500,13 +500,32 @@ def said_as_a_common_noun(query: str, resolution: Resolution) -> bool:
 
 async def a_word_of_the_book(index: IndexClient, resolution: Resolution, query: str) -> bool:
     """Whether the account was found by one word of its name, not the first, that the broker
-    typed in lower case and the files of other accounts write too (hail damage "in the storm"
-    and a "Gulf Storm Shutters" account): a word of the question, not a mention of it."""
+    typed in lower case and that is a word of the question rather than a mention of the
+    account: the files of other accounts write it too (hail damage "in the storm" and a "Gulf
+    Storm Shutters" account), or the question pairs it with a word the name does not hold
+    ("dairy & cheese makers" and a "... Dairy Barn" account: two kinds, not one name)."""
     written = resolution.written_name or ""
-    if resolution.account is None or _later_name_word_in_lower_case(resolution, query) is None:
+    words = _later_name_word_in_lower_case(resolution, query)
+    if resolution.account is None or words is None:
         return False
+    if _paired_beyond_the_name(written, words, query):
+        return True
     others = await _accounts_whose_files_name(index, written, limit=COMMON_WORD_PASSAGES)
     return len(others - {resolution.account.account_id}) >= COMMON_WORD_HOLDERS
+
+
+_PAIRED = r"\s*(?:&|\+|/|\band\b|\bor\b)\s*"
+"""What joins two words into a pair of things ("food & drink", "sheds or barns")."""
+
+
+def _paired_beyond_the_name(written: str, name_words: list[str], query: str) -> bool:
+    """Whether the query joins ``written`` by "&", "and", "or", "/" to a word that is not a
+    word of the name: a pair of kinds or things, not the account's name."""
+    word = re.escape(written)
+    partners = re.findall(
+        rf"(?<![\w'-]){word}{_PAIRED}([\w'-]+)|([\w'-]+){_PAIRED}{word}(?![\w'-])", query.lower()
+    )
+    return any(p and p not in name_words for pair in partners for p in pair)
 
 
 def _later_name_word_in_lower_case(resolution: Resolution, query: str) -> list[str] | None:
