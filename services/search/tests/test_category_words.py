@@ -296,6 +296,28 @@ async def test_a_stage_word_after_not_adds_nothing(setup: Setup) -> None:
 
 
 @pytest.mark.anyio
+@pytest.mark.parametrize(
+    ("question", "stages"),
+    [
+        ("who have we not quoted yet", ["New Lead", "Intake", "Application Received", "Submitted"]),
+        ("which accounts haven't been submitted", ["New Lead", "Intake", "Application Received"]),
+        ("which apps haven't been submitted", ["Application Received"]),  # the stage asked
+        ("deals that aren't bound", ["New Lead", "Intake", "Application Received", "Submitted",
+                                     "Quoted"]),
+        ("accounts we have not lost", ["New Lead", "Intake", "Application Received", "Submitted",
+                                       "Quoted", "Bound", "Closed Won"]),
+    ],
+)  # fmt: skip
+async def test_a_stage_not_reached_lists_the_open_stages_before_it(
+    setup: Setup, question: str, stages: list[str]
+) -> None:
+    """A deal passes the stages in order: one not quoted yet is at a stage before Quoted (and
+    not closed); a closed stage said not to hold leaves every other stage."""
+    query = await setup.reader.read(question, TODAY)
+    assert query.filters.stage == stages
+
+
+@pytest.mark.anyio
 async def test_a_line_word_after_on_the_says_where_not_which_line(setup: Setup) -> None:
     setup.index.payloads = [
         BOOK[0].model_copy(update={"insurance_types": ["Commercial Property"]}),

@@ -22,6 +22,7 @@ from typing import Protocol
 import anyio
 from lemminflect import getLemma  # type: ignore[import-untyped]
 
+from harper_common.memory.stages import Stage
 from harper_common.messages.index import DescriptionFilters
 from harper_search.book_values import BookVocabulary
 from harper_search.carriers import is_carrier_name
@@ -82,6 +83,8 @@ class _Found:
     owed: bool = False
     follow_up: bool = False
     excluded_lines: list[str] = field(default_factory=list)
+    excluded_stages: list[str] = field(default_factory=list)
+    """Stages the question says the accounts have not reached ("not quoted yet")."""
     excluded_states: list[str] = field(default_factory=list)
     line_groups: list[tuple[str, ...]] = field(default_factory=list)
     """Each line asked, as the book's values that name it (``book_line_forms``)."""
@@ -89,12 +92,14 @@ class _Found:
     """Towns of the book the question asks around ("near Pittsburgh", "the Erie area")."""
 
     def exclude(self, effects: Iterable[_Effect]) -> None:
-        """What a negated phrase stands for, kept out of the listing (lines and states)."""
+        """What a negated phrase stands for, kept out of the listing (lines, states, stages)."""
         for effect in effects:
             if effect.field == LINE:
                 self.excluded_lines += effect.values
             elif effect.field == STATE:
                 self.excluded_states += effect.values
+            elif effect.field == STAGE:
+                self.excluded_stages += effect.values
 
     def add(self, name: str, values: Iterable[str]) -> None:
         held = self.values.setdefault(name, [])
@@ -317,6 +322,10 @@ class ListingReader:
         quiet, counting = time_conditions(question, today)
         over, under = premium_bounds(question)
         follow_up = found.follow_up
+        if found.excluded_stages:
+            found.values[STAGE] = stages_short_of(
+                found.excluded_stages, found.values.get(STAGE, [])
+            )
         if (follow_up or quiet is not None) and not found.values.get(STAGE):
             found.add(STAGE, [s.value for s in OPEN_STAGES])
         return ListingQuery(
@@ -427,3 +436,21 @@ def book_line_forms(lines: Iterable[str], held: Sequence[str]) -> list[tuple[str
         group = groups.setdefault(same, [])
         group += [h for h in (named or [line]) if h not in group]
     return [tuple(group) for group in groups.values()]
+
+
+PIPELINE = [s.value for s in Stage]
+"""The stages in pipeline order (MEMORY_FORMAT.md)."""
+
+
+def stages_short_of(not_reached: list[str], asked: list[str]) -> list[str]:
+    """The stages of accounts that have not reached any of ``not_reached`` ("not quoted yet",
+    "hasn't been submitted"): the open stages before the earliest of them, since a deal passes
+    the stages in order; a closed stage said so ("not lost") leaves every other stage. Stages
+    the question also asks for keep only those."""
+    order = [s for s in PIPELINE if s in not_reached]
+    first = PIPELINE.index(order[0]) if order else len(PIPELINE)
+    if order and order[0] in (Stage.CLOSED_WON.value, Stage.CLOSED_LOST.value):
+        short = [s for s in PIPELINE if s not in not_reached]
+    else:
+        short = [s.value for s in OPEN_STAGES if PIPELINE.index(s.value) < first]
+    return [s for s in short if s in asked] if asked else short
