@@ -297,6 +297,19 @@ async def test_a_stage_word_after_not_adds_nothing(setup: Setup) -> None:
 
 @pytest.mark.anyio
 @pytest.mark.parametrize(
+    "question",
+    ["anyone placed with travelers", "the ones written with Travelers", "quotes from hartford"],
+)
+async def test_a_carriers_name_names_no_trade(setup: Setup, question: str) -> None:
+    """ "travelers" reads close to the freight carrier by meaning; after "with", or written as a
+    name, it names who insures, which the files are searched for."""
+    query = await setup.reader.read(question, TODAY)
+    assert query.filters.industry is None, query.readings
+    assert not query.kinds_by_meaning
+
+
+@pytest.mark.anyio
+@pytest.mark.parametrize(
     ("question", "stages"),
     [
         ("who have we not quoted yet", ["New Lead", "Intake", "Application Received", "Submitted"]),

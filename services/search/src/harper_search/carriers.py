@@ -62,3 +62,26 @@ def carriers_named(text: str, *, names_in: Iterable[str] = ()) -> set[str]:
             if as_name > as_word:
                 found.add(name)
     return found
+
+
+CARRIER_LEAD_INS = frozenset({"with", "from", "by", "at", "through", "to", "thru", "via"})
+"""Words after which an everyday word that spells a carrier names it: "placed with travelers",
+"a quote from progressive"."""
+
+
+def carrier_words(question: str) -> frozenset[str]:
+    """The words of ``question``, in lower case, that name a carrier of the shared vocabulary:
+    a carrier's own name in any case ("hartford"); one that is also an everyday word or a
+    place when written as a name ("Travelers") or right after "with", "from" ... ("placed with
+    travelers"). Such words name who insures, not what a business is."""
+    any_case, as_written = _carrier_spellings()
+    words = re.findall(r"[A-Za-z0-9&']+", ADDRESS.sub(" ", question))
+    found: set[str] = set()
+    for i, word in enumerate(words):
+        lower = word.lower()
+        after_lead_in = i > 0 and words[i - 1].lower() in CARRIER_LEAD_INS
+        if lower in any_case or word in as_written:
+            found.add(lower)
+        elif after_lead_in and any(lower == spelling.lower() for spelling in as_written):
+            found.add(lower)
+    return frozenset(found)

@@ -25,7 +25,7 @@ from lemminflect import getLemma  # type: ignore[import-untyped]
 from harper_common.memory.stages import Stage
 from harper_common.messages.index import DescriptionFilters
 from harper_search.book_values import BookVocabulary
-from harper_search.carriers import is_carrier_name
+from harper_search.carriers import carrier_words, is_carrier_name
 from harper_search.line_names import line_named
 from harper_search.listing_query import (
     OPEN_STAGES,
@@ -176,7 +176,9 @@ class ListingReader:
                 found.add(INDUSTRY, industries)
                 found.readings.append(f"'{verb}' as industry {' or '.join(industries)}")
         if not literal_only and (by_meaning or found.values or found.owed or found.follow_up):
-            runs = without_words(words.free_runs(), self.words.trade_words)
+            # a carrier's name says who insures, not what a business is ("with travelers")
+            left_out = self.words.trade_words | carrier_words(question)
+            runs = without_words(words.free_runs(), left_out)
             for reading in await self.matcher.read(runs, book):
                 self._keep(reading, found)
                 words.take_words(reading.phrase.split())
