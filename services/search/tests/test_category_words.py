@@ -245,6 +245,8 @@ async def test_a_region_is_the_states_it_names(
         ("anything not quoted in NV", ["NV"], (), ()),  # the stage is negated, not the state
         ("who has general liability but no workers comp", None, (), ("Workers' Compensation",)),
         ("accounts without cyber", None, (), ("Cyber Liability",)),
+        ("who is still missing cyber", None, (), ("Cyber Liability",)),
+        ("anyone lacking workers comp", None, (), ("Workers' Compensation",)),
         ("accounts outside Oregon", None, ("OR",), ()),
         # a negation before a list reaches every item of it, whichever is read first
         ("accounts outside Oregon and Nevada", None, ("OR", "NV"), ()),
@@ -296,6 +298,12 @@ async def test_a_stage_word_after_not_adds_nothing(setup: Setup) -> None:
 
 
 @pytest.mark.anyio
+async def test_in_underwriting_is_the_submitted_stage(setup: Setup) -> None:
+    query = await setup.reader.read("who's in underwriting", TODAY)
+    assert query.filters.stage == ["Submitted"]
+
+
+@pytest.mark.anyio
 @pytest.mark.parametrize(
     "question",
     ["anyone placed with travelers", "the ones written with Travelers", "quotes from hartford"],
@@ -317,6 +325,7 @@ async def test_a_carriers_name_names_no_trade(setup: Setup, question: str) -> No
         ("which apps haven't been submitted", ["Application Received"]),  # the stage asked
         ("deals that aren't bound", ["New Lead", "Intake", "Application Received", "Submitted",
                                      "Quoted"]),
+        ("anyone missing a signed application", ["New Lead", "Intake"]),
         ("accounts we have not lost", ["New Lead", "Intake", "Application Received", "Submitted",
                                        "Quoted", "Bound", "Closed Won"]),
     ],

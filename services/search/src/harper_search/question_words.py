@@ -14,8 +14,11 @@ from functools import lru_cache
 from harper_search.terms import MIN_SHORT_FORM, STOP_WORDS, cut_short, hyphen_joins, stem, words
 
 NEGATIONS = frozenset(
-    {"not", "no", "never", "without", "except", "excluding", "outside", "isn't", "aren't"}
-)
+    {
+        "not", "no", "never", "without", "except", "excluding", "outside", "isn't", "aren't",
+        "missing", "lacking",
+    }
+)  # fmt: skip
 LISTING_FRAME = frozenset(
     """account accounts acct accts client clients customer customers insured insureds company
     companies business businesses book books list show which who who's whos every all ones do does
