@@ -758,13 +758,18 @@ class DeclinedIndex(FakeIndex):
         return _emails({"90003": "Cyber was offered at $1,400 and they declined it for now."})
 
 
+DECLINED_HEAD = "What happened (declined) is in no field of the book"
+NO_CYBER_HEAD = "No account matches (insurance type Cyber"
+
+
 @pytest.mark.anyio
 @pytest.mark.parametrize(
-    ("index", "question", "told"),
+    ("index", "question", "told", "head"),
     [
-        (DeclinedIndex(), "who declined cyber", True),
-        (FakeIndex(), "who declined cyber", False),
-        (DeclinedIndex(), "which clients have cyber", False),  # nothing asked beyond the line
+        (DeclinedIndex(), "who declined cyber", True, DECLINED_HEAD),
+        (FakeIndex(), "who declined cyber", False, DECLINED_HEAD),
+        (DeclinedIndex(), "which clients have cyber", False, NO_CYBER_HEAD),  # only the line
+        (DeclinedIndex(), "anyone whose cyber got declined", True, DECLINED_HEAD),
     ],
 )
 async def test_a_filter_no_account_fits_asks_the_files_what_else_the_question_says(
@@ -775,13 +780,15 @@ async def test_a_filter_no_account_fits_asks_the_files_what_else_the_question_sa
     index: FakeIndex,
     question: str,
     told: bool,
+    head: str,
 ) -> None:
-    """No account holds the line: when the question asks more than the line (what was done
-    with it), the files are read for who said so; the head still says no account matches."""
+    """When the question asks more than the line (what was done with it: declined), the
+    files are read for who said so, whoever holds the line: a client that turned a line down
+    does not hold it."""
     _write_email(tmp_path, "90003", DeclinedIndex().hits("")[0].text)
     setup = _setup(tmp_path, skills, text_vectors, progress, index)
     draft = await _asked(setup, question)
-    assert draft.answer.startswith("No account matches (insurance type Cyber"), draft.answer
+    assert draft.answer.startswith(head), draft.answer
     assert ("(account 90003)" in draft.answer) is told, draft.answer
     assert "descriptions read closest" not in draft.answer
 

@@ -125,6 +125,14 @@ def test_a_four_letter_typo_is_read_only_when_it_is_no_word() -> None:
     assert [t.name for t in asked_topics("who writes today")] == ["current_carrier"]
 
 
+def test_a_word_english_knows_is_no_typo_of_a_cue_word() -> None:
+    assert correct_cues("they declined umbrella cover") == "they declined umbrella cover"
+    assert correct_cues("prize for the raffle") == "prize for the raffle"
+    assert correct_cues("renwal date") == "renewal date"  # no English word: a typo
+    assert correct_cues("undrwriter note") == "underwriter note"
+    assert [t.name for t in asked_topics("who insures right now")] == ["current_carrier"]
+
+
 def test_a_short_word_of_the_trade_also_asks_its_full_forms() -> None:
     words = parse_listing_words(CATEGORIES.read_text(encoding="utf-8"))
     shorthand = {short: also for short, also in words.shorthand}

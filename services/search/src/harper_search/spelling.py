@@ -1,13 +1,16 @@
 """Typos in the words that decide what a question asks ("payrol", "renwal", "undrwriter").
 
 A question word of five letters or more that is one edit (two, from eight letters) away from a
-cue word is read as that cue word. Only cue words are corrected; the rest is left as written.
+cue word is read as that cue word. Only cue words are corrected; the rest is left as written,
+and so is a word English knows (lemminflect's lexicon): "declined" is no typo of "decided".
 """
 
 from __future__ import annotations
 
 import re
 from collections.abc import Callable
+
+from lemminflect import getAllLemmas  # type: ignore[import-untyped]
 
 from harper_common.vocabulary.short_words import short_words
 
@@ -67,6 +70,8 @@ def _fix(word: str, known: Callable[[str], bool] | None) -> str:
         return word
     if known is not None and known(lower):
         return word
+    if is_english(lower):
+        return word
     if len(lower) == SHORT_TYPO:
         if lower in short_words():
             return word  # "sage" is a word, not "stage" misspelt
@@ -75,6 +80,11 @@ def _fix(word: str, known: Callable[[str], bool] | None) -> str:
     limit = 2 if len(lower) >= 8 else 1
     best = min(CUE_WORDS, key=lambda cue: _distance(lower, cue, limit))
     return best if _distance(lower, best, limit) <= limit else word
+
+
+def is_english(word: str) -> bool:
+    """Whether ``word`` (lower case) is in lemminflect's English lexicon, in any form."""
+    return bool(getAllLemmas(word))
 
 
 def _one_out(short: str, full: str) -> bool:
