@@ -96,6 +96,16 @@ def test_a_revised_amount_answers_and_the_older_is_kept_as_what_it_was() -> None
     assert best.was is not None and "$18,400" in best.was.text
 
 
+def test_a_newer_value_of_something_else_does_not_replace_the_answer() -> None:
+    """Both give a date; only the older one says what was asked (the renewal)."""
+    hits = [
+        hit("Our business policy renews on March 3 with the same carrier.", 1),
+        hit("Back in early June a vendor scam cost us $4,100, for what it's worth.", 12),
+    ]
+    [best, *_] = best_units("what day is the renewal", hits)
+    assert "March 3" in best.text and best.was is None
+
+
 def test_a_question_about_the_value_before_it_changed_is_not_answered_by_the_newer() -> None:
     hits = [
         hit("Total annual premium: $18,400 with Travelers.", 1),

@@ -298,7 +298,7 @@ def best_units(
         if len(chosen) - notes >= keep:
             break
     earliest = EARLIER.search(question) is not None
-    return _latest_first(chosen, scored, kinds, carriers_named(question), earliest)
+    return _latest_first(chosen, scored, kinds, carriers_named(question), earliest, asked)
 
 
 SHARE_FOR_AMOUNT = 1.0
@@ -330,13 +330,16 @@ def _latest_first(
     kinds: set[str],
     carriers: AbstractSet[str] = frozenset(),
     earliest: bool = False,
+    asked: AbstractSet[str] = frozenset(),
 ) -> list[Unit]:
     """When the best sentence gives a value (an amount, a date, a share) and a newer sentence
     close behind gives one of the same kind, the newer one answers and the older one is kept
     beside it as what it was ("$15,950 (was $18,400)"). A question naming a carrier asks that
-    carrier's value: another carrier's newer one does not replace it. A question about the value
-    before it changed (``earliest``: "the original quote") keeps the sentences as ranked: a newer
-    value is not what it asks."""
+    carrier's value: another carrier's newer one does not replace it. Nor does a newer value of
+    something else: when the best sentence says a word of the question (``asked``: "renewal"),
+    the newer one must say one too (a policy that renews on March 3 is not replaced by the
+    date of a vendor scam). A question about the value before it changed (``earliest``: "the
+    original quote") keeps the sentences as ranked: a newer value is not what it asks."""
     valued = [k for k in ("amount", "percent", "date") if k in kinds]
     if not chosen or not valued or earliest:
         return chosen
@@ -345,6 +348,8 @@ def _latest_first(
     if kind is None or top.hit.date is None:
         return chosen
     started = _aware(top.hit.date)
+    wanted = roots(set(asked))
+    subject = wanted if wanted & roots(term_set(top.text)) else set()
     newer = [
         u
         for u in scored
@@ -354,6 +359,7 @@ def _latest_first(
         and u.score >= top.score - LATEST_MARGIN
         and holds(kind, said(u.text, u.hit))
         and not (carriers & carriers_named(top.text) and not carriers & carriers_named(u.text))
+        and (not subject or bool(subject & roots(term_set(u.text))))
     ]
     if not newer:
         return chosen
