@@ -102,7 +102,7 @@ def test_a_newer_value_of_something_else_does_not_replace_the_answer() -> None:
         hit("Our business policy renews on March 3 with the same carrier.", 1),
         hit("Back in early June a vendor scam cost us $4,100, for what it's worth.", 12),
     ]
-    [best, *_] = best_units("what day is the renewal", hits)
+    [best, *_] = best_units("renewal date?", hits)
     assert "March 3" in best.text and best.was is None
 
 
