@@ -170,6 +170,20 @@ def test_lower_case_words_right_after_anything_say_what_is_asked_about(
 
 
 @pytest.mark.parametrize(
+    ("query", "cross"),
+    [
+        ("are most of Alder Landscaping's clients residential", False),
+        ("name the bakery's three largest customers", False),
+        ("what portion of their customers pay by card", False),
+        ("which of Ana's clients are quoted", True),  # a person's: the accounts she handles
+        ("clients of ours in Ohio", True),
+    ],
+)
+def test_a_businesss_own_customers_are_no_accounts_of_the_book(query: str, cross: bool) -> None:
+    assert classify(query).cross_account is cross
+
+
+@pytest.mark.parametrize(
     ("query", "name"),
     [("any notes in ironclad roofing?", "ironclad roofing"), ("news in Alder Landscaping", None)],
 )

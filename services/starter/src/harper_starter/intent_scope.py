@@ -113,12 +113,53 @@ def is_cross_account(norm: str, names_one: bool) -> bool:
     return is_listing(norm, names_one) or (not names_one and _SOMEONE.search(norm) is not None)
 
 
+_BOOK_NOUNS = frozenset(
+    "account accounts client clients customer customers insured insureds prospects leads".split()
+)
+"""Nouns that say the book's accounts, unless a business's own are meant."""
+_OWNED = "patrons"
+"""What such a noun reads as when a business owns it: no scope pattern says it."""
+OWNER_REACH = 4
+"""Words a business's possessive may stand before its customers ("the bakery's biggest
+wholesale customers")."""
+
+
+def _said_of_a_business(q: Query, k: int) -> bool:
+    """Whether the noun at ``k`` comes a few words after a business's possessive ("the bakery's
+    biggest customers",
+    "Kestrel Roofing's clients", "pham bros' accounts"): that business's own customers, not the
+    book's accounts; "their customers" too. A person's ("Ana's clients") are the book's
+    accounts that person handles."""
+    owner = [
+        j
+        for j in range(max(0, k - OWNER_REACH), k)
+        if q.tokens[j].possessive
+        or q.tokens[j].raw.endswith(("'", "’"))
+        or q.tokens[j].key in ("their", "its")
+    ]
+    if not owner or any(t.sep for t in q.tokens[owner[-1] : k]):
+        return False
+    j = owner[-1]
+    if q.tokens[j].key in ("their", "its"):
+        return True  # the business in mind ("their customers"); a person's would be "her", "his"
+    run = []
+    while j >= 0 and q.tokens[j].kind in ("name", "field") and not q.tokens[j].sep:
+        run.append(q.tokens[j])
+        j -= 1
+    definite = j >= 0 and q.tokens[j].key in ("the", "that", "this")
+    return definite or any(is_business_noun(t.text) for t in run)
+
+
 def scope_text(q: Query) -> str:
     """`q.norm` with a kind of business that ends a name set aside: "Piedmont Movers" names one
     account, "any movers" or "italian restaurants" list many. The kind counts as part of a name
     when the words before it open with a name word that neither is a business word nor
-    describes one ("Greene Electrical Contractors", not "dental offices")."""
+    describes one ("Greene Electrical Contractors", not "dental offices"). A business's own
+    customers ("the bakery's accounts") are no accounts of the book."""
     keys = [t.key for t in q.tokens]
+    for k, token in enumerate(q.tokens):
+        if token.key in _BOOK_NOUNS and _said_of_a_business(q, k):
+            keys[k] = _OWNED
     for k in range(1, len(keys)):
         if not TRADE_PLURALS.fullmatch(keys[k]):
             continue
