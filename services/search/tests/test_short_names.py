@@ -117,6 +117,14 @@ def test_what_is_left_of_a_terse_question_asks_its_field(question: str, field: s
     assert field in [f.name for f in asked_fields(question)]
 
 
+def test_last_contact_asks_the_day_not_the_person() -> None:
+    assert [f.name for f in asked_fields("delta lift last contact")] == ["last_contact"]
+    assert {f.name for f in asked_fields("last contact and their phone")} == {
+        "contact",
+        "last_contact",
+    }
+
+
 def test_a_four_letter_typo_is_read_only_when_it_is_no_word() -> None:
     assert correct_cues("reno kite phne") == "reno kite phone"
     assert correct_cues("stge?") == "stage?"

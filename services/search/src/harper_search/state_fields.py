@@ -278,6 +278,10 @@ ASKS_WHEN = re.compile(r"^\W*when\b", re.IGNORECASE)
 should we reach out again" asks a time, not the contact's phone)."""
 
 
+LAST_CONTACT = re.compile(r"\b(?:last|most recent) contact\w*", re.IGNORECASE)
+""""last contact": the day of it, which the word "contact" alone does not ask."""
+
+
 def asked_fields(question: str) -> list[StateField]:
     found = [field for field in ALL_FIELDS if field.asks.search(question)]
     if ASKS_WHEN.search(question):
@@ -287,6 +291,13 @@ def asked_fields(question: str) -> list[StateField]:
         rest = HOW_MUCH.sub(" ", question)
         found = [f for f in found if f.name != "premium" or f.asks.search(rest)]
     contact = next(field for field in STATE_FIELDS if field.name == "contact")
+    last = next(field for field in ALL_FIELDS if field.name == "last_contact")
+    if (
+        contact in found
+        and last in found
+        and not contact.asks.search(LAST_CONTACT.sub(" ", question))
+    ):
+        found.remove(contact)  # "last contact" asks when, not who
     if contact not in found and asks_contact_attribute(question):
         found.append(contact)
     coverage = next(field for field in STATE_FIELDS if field.name == "coverage")
