@@ -96,6 +96,17 @@ def test_a_revised_amount_answers_and_the_older_is_kept_as_what_it_was() -> None
     assert best.was is not None and "$18,400" in best.was.text
 
 
+def test_a_count_of_the_thing_asked_answers_how_many() -> None:
+    """Both hold numbers and say "tanks"; the one with a number right before it counts them."""
+    hits = [
+        hit("Questions before we price it: 1. Sprinkler type 2. Number of fuel tanks on site 3. "
+            "Age of the roof 4. 5 years of loss runs", 14),
+        hit("We keep 3 fuel tanks behind the shop, about 2,000 gallons each.", 2),
+    ]  # fmt: skip
+    [best, *_] = best_units("how many tanks do they keep", hits)
+    assert "3 fuel tanks" in best.text
+
+
 def test_a_newer_value_of_something_else_does_not_replace_the_answer() -> None:
     """Both give a date; only the older one says what was asked (the renewal)."""
     hits = [

@@ -28,6 +28,7 @@ from lemminflect import getAllLemmas  # type: ignore[import-untyped]
 from harper_common.memory.sentences import SENTENCE_BREAK
 from harper_common.messages.index import PassageHit
 from harper_search.carriers import carriers_named
+from harper_search.number_words import in_figures
 from harper_search.question_cues import EARLIER
 from harper_search.terms import term_set, terms
 
@@ -220,6 +221,31 @@ def holds(kind: str, text: str) -> bool:
     return False
 
 
+COUNTED_BONUS = 1.5
+"""What a sentence gains when it puts a number before the very thing a "how many" asks about
+("410 students", "a 12-room inn"): that is the count, not any number of the account."""
+_HOW_MANY = re.compile(r"\b(?:how many|number of)\s+((?:[a-z][\w'’-]*\s*){1,2})", re.IGNORECASE)
+_NUMBER_THEN_WORDS = re.compile(
+    r"\b\d[\d,.]*\+?[\s-]+([A-Za-z][\w'’-]*)(?:[\s-]+([A-Za-z][\w'’-]*))?"
+)
+
+
+def counted_nouns(question: str) -> set[str]:
+    """The roots of what a "how many" question counts: the word or two after it ("how many
+    full-time staff" -> staff)."""
+    found = _HOW_MANY.search(question)
+    return roots(term_set(found.group(1))) if found else set()
+
+
+def counts_of(nouns: set[str], text: str) -> bool:
+    """Whether ``text`` puts a number (in figures or in words) right before one of ``nouns``,
+    or one word before it ("410 students", "nine full-time staff", "a 12-room inn")."""
+    for found in _NUMBER_THEN_WORDS.finditer(in_figures(text)):
+        if roots(term_set(" ".join(w for w in found.groups() if w))) & nouns:
+            return True
+    return False
+
+
 def narrates(text: str) -> bool:
     """Tells something that happened: a past-tense verb and when it was."""
     return _PAST.search(text) is not None and has_date(text)
@@ -263,6 +289,7 @@ def best_units(
     how_much = "percent" not in kinds and HOW_MUCH.search(question) is not None
     asked = (term_set(question) | term_set(also)) - term_set(ignore)
     newest = max((_aware(h.date) for h in hits if h.date), default=None)
+    counted = counted_nouns(question) - roots(term_set(ignore))
     scored: list[Unit] = []
     for rank, hit in enumerate(hits):
         base = 1.5 / (1 + 0.5 * rank)
@@ -274,6 +301,8 @@ def best_units(
             if joined and not led and not _headed_value(text, singles):
                 continue
             unit_score = base + _signals(text, hit, kinds, asked, newest, how_much)
+            if counted and counts_of(counted, said(text, hit)):
+                unit_score += COUNTED_BONUS
             if said_by and hit.speaker and hit.speaker.split()[0].lower() in said_by:
                 unit_score += SAID_BY_BONUS
             if joined and led:
