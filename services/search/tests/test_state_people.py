@@ -12,8 +12,9 @@ from fake_directory import FakeDirectory
 from harper_common.bus.progress import NoProgress
 from harper_common.memory.paths import MemoryRoot
 from harper_common.memory.state import parse_state
-from harper_search.account_engine import AccountEngine
+from harper_search.account_engine import AccountEngine, role_beyond_state
 from harper_search.session import ToolSession
+from harper_search.state_fields import asked_fields
 from harper_search.state_people import people_asked
 from harper_search.tool_specs import new_budget
 from harper_search.toolbox import Toolbox
@@ -98,3 +99,15 @@ async def test_a_contact_question_naming_nobody_gets_the_primary_contact(
     assert "Primary contact: Dana Pike" in answer and "Christopher Pike" not in answer, answer
     stage = await _answer(memory, "pike kites stage")
     assert "Stage: Quoted" in stage and "Christopher Pike" not in stage, stage
+
+
+def test_a_role_no_person_of_state_holds_is_asked_of_the_files() -> None:
+    """ "who is the dispatcher": no one of state.md has that role, so the files are read (a
+    note or an email may name them); roles state.md knows, or the contact's, are not."""
+    state = parse_state(STATE)
+    contact = [f for f in asked_fields("who is the dispatcher") if f.name == "contact"]
+    assert contact  # the question reads as a contact question
+    assert role_beyond_state("who is the dispatcher", state, contact)
+    assert not role_beyond_state("who is the shop manager", state, contact)
+    assert not role_beyond_state("who is their owner", state, contact)
+    assert not role_beyond_state("who is our primary person", state, contact)

@@ -60,7 +60,7 @@ from harper_search.state_fields import (
     names_contact,
 )
 from harper_search.state_people import people_asked, person_label, person_value
-from harper_search.terms import stem, term_set
+from harper_search.terms import STOP_WORDS, stem, term_set
 from harper_search.tool_specs import (
     LIST_FILES,
     READ_FILE,
@@ -167,6 +167,26 @@ def words_beyond(
     said = {stem(w.replace("'", "").replace("\u2019", "")) for w in term_set(rest)}
     named = set().union(*(term_set(f"{e.key.replace('_', ' ')} {e.label}") for e in extras))
     return {w for w in said - named - _ASKING if len(w) > 1 and not w.isdigit()}
+
+
+ROLE_ASKED = re.compile(r"\bwho(?:'s| is| are|s)? (?:the|their|our) ([a-z][a-z-]*)", re.IGNORECASE)
+"""A question for the person in a role ("who is the dispatcher")."""
+CONTACT_ROLES = frozenset(
+    "contact owner owners person guy gal boss main primary best right go-to decision poc".split()
+)
+"""Roles the primary contact answers ("who is their main person", "who is the boss there")."""
+
+
+def role_beyond_state(question: str, state: AccountState | None, fields: list[StateField]) -> bool:
+    """Whether the question asks for a person by a role ("who is the dispatcher") that is not
+    the primary contact's and that no person of state.md holds: the files may name them."""
+    found = ROLE_ASKED.search(question)
+    if found is None or not any(f.name == "contact" for f in fields):
+        return False
+    role = found.group(1).lower()
+    if role in CONTACT_ROLES or role in STOP_WORDS:
+        return False
+    return state is None or not people_asked(question, state)
 
 
 def answered_kinds(fields: Sequence[StateField]) -> set[str]:
@@ -369,6 +389,8 @@ class AccountEngine:
             fields, extras = await self._asked_by_examples(bare, state)
             people, fields = self._people(bare, fields, named, state)
             reads_files = bool(fields or extras)
+        if not people and role_beyond_state(bare, state, fields):
+            reads_files = True  # "who is the dispatcher": state.md names no such person
         overview = not fields and not topics and not extras and not people
         if overview:
             fields = [f for f in STATE_FIELDS if f.name in _OVERVIEW]
