@@ -80,8 +80,6 @@ def carrier_words(question: str) -> frozenset[str]:
     for i, word in enumerate(words):
         lower = word.lower()
         after_lead_in = i > 0 and words[i - 1].lower() in CARRIER_LEAD_INS
-        if lower in any_case or word in as_written:
-            found.add(lower)
-        elif after_lead_in and any(lower == spelling.lower() for spelling in as_written):
+        if lower in any_case or word in as_written or (after_lead_in and is_carrier_name(lower)):
             found.add(lower)
     return frozenset(found)

@@ -30,9 +30,12 @@ _LINE_WORDS = [
     for word in (*line.names, *line.when_unqualified, *line.book_words)
 ]
 _LISTING = r"(?:which|what|all|any|show|list|my|our|find|every|other|how many)"
+_BOOK_PLURALS = ("accounts", "clients", "customers", "insureds", "prospects", "leads")
+"""Nouns that say the book's accounts (unless a business's own are meant: `scope_text`)."""
+_BOOK_NOUNS = frozenset({*_BOOK_PLURALS, "account", "client", "customer", "insured"})
 
 STRONG: tuple[re.Pattern[str], ...] = (
-    re.compile(r"\b(?:accounts|clients|customers|insureds|prospects|leads)\b"),
+    re.compile(rf"\b(?:{'|'.join(_BOOK_PLURALS)})\b"),
     re.compile(
         r"\b(?:every|each|all)(?: of)?(?: my| our| the)?(?: \S+){0,2}? "
         r"(?:account|client|customer)s?\b"
@@ -113,10 +116,6 @@ def is_cross_account(norm: str, names_one: bool) -> bool:
     return is_listing(norm, names_one) or (not names_one and _SOMEONE.search(norm) is not None)
 
 
-_BOOK_NOUNS = frozenset(
-    "account accounts client clients customer customers insured insureds prospects leads".split()
-)
-"""Nouns that say the book's accounts, unless a business's own are meant."""
 _OWNED = "patrons"
 """What such a noun reads as when a business owns it: no scope pattern says it."""
 OWNER_REACH = 4
@@ -126,8 +125,7 @@ wholesale customers")."""
 
 def _said_of_a_business(q: Query, k: int) -> bool:
     """Whether the noun at ``k`` comes a few words after a business's possessive ("the bakery's
-    biggest customers",
-    "Kestrel Roofing's clients", "pham bros' accounts"): that business's own customers, not the
+    biggest customers", "Kestrel Roofing's clients"): that business's own customers, not the
     book's accounts; "their customers" too. A person's ("Ana's clients") are the book's
     accounts that person handles."""
     owner = [
