@@ -13,6 +13,7 @@ from harper_search.passage_answers import (
     goes_on,
     greets,
     has_date,
+    names_only_the_year,
     roots,
     verb_of_noun,
 )
@@ -65,6 +66,20 @@ def test_a_when_question_gets_the_sentence_with_the_day_not_the_amount() -> None
     ]
     [best, *_] = best_units("when will the marina decide on the quote", hits)
     assert "12/3" in best.text
+
+
+def test_a_time_that_only_names_the_year_answers_when_after_a_day_or_a_week() -> None:
+    assert names_only_the_year("the cleanest file she has seen this year")
+    assert names_only_the_year("we had a small claim two years ago")
+    assert not names_only_the_year("she expects a number the second week of January")
+    assert not names_only_the_year("we opened in 2019")
+    assert not names_only_the_year("the limits are fine")
+    hits = [
+        hit("Selective is fine with the limits; the best file she has seen this year.", 20),
+        hit("She expects to send a quote out the second week of January.", 18),
+    ]
+    [best, *_] = best_units("when will Selective have a quote", hits)
+    assert "second week of January" in best.text
 
 
 def test_a_question_asked_in_a_call_is_answered_by_the_next_turn() -> None:

@@ -181,14 +181,42 @@ def asked_kinds(question: str) -> set[str]:
 def has_date(text: str) -> bool:
     """Whether the text names a day or a time to come or past (``dateparser`` finds it, and the
     match carries a digit, a month, a weekday or a time word: "we" alone is no Wednesday)."""
+    return bool(_times_named(text))
+
+
+@lru_cache(maxsize=4096)
+def names_only_the_year(text: str) -> bool:
+    """Whether every time the text names is this year, last year or a year ago, without a
+    month, a day or a figure ("the cleanest she's seen this year"): a time, but no answer to
+    "when" beside a sentence that names the week or the day."""
+    times = _times_named(text)
+    return bool(times) and all(
+        not re.search(r"\d", t)
+        and all(
+            w in _YEAR_ONLY or w.removesuffix("s") in _YEAR_ONLY or _COUNT.fullmatch(w)
+            for w in re.findall(r"[a-z]+", t.lower())
+        )
+        for t in times
+    )
+
+
+_YEAR_ONLY = frozenset({"this", "last", "past", "the", "a", "few", "couple", "year", "ago"})
+
+
+def _times_named(text: str) -> tuple[str, ...]:
+    """The spans of ``text`` that name a time (see ``has_date``)."""
     if not re.search(r"\d|[A-Za-z]{3,}", text):
-        return False
-    if set(re.findall(r"[a-z]+", text.lower())) & _WHEN_WORDS or _WHEN_SPAN.search(text):
-        return True  # "this weekend", "before Thanksgiving", "end of the month": dateparser misses
+        return ()
+    said = set(re.findall(r"[a-z]+", text.lower())) & _WHEN_WORDS
+    span = _WHEN_SPAN.search(text)
+    if said or span:
+        # "this weekend", "before Thanksgiving", "end of the month": dateparser misses them
+        return (*sorted(said), *([span.group(0)] if span else []))
     try:
         found = search_dates(text, languages=["en"], settings={"RETURN_AS_TIMEZONE_AWARE": False})
     except Exception:  # dateparser can fail on odd input; no date then
-        return False
+        return ()
+    times: list[str] = []
     for matched, _ in found or []:
         words = set(re.findall(r"[a-z]+", matched.lower()))
         digits = re.search(r"(?<!\$)\b\d", matched)
@@ -197,8 +225,8 @@ def has_date(text: str) -> bool:
         singular = {w.removesuffix("s") for w in words}  # "in two weeks"
         if digits or (words | singular) & (_MONTHS | _DAYS | _TIME_WORDS):
             if not re.fullmatch(r"\s*\$?[\d.,]+\s*[kKmM]?\s*", matched):
-                return True
-    return False
+                times.append(matched)
+    return tuple(times)
 
 
 def holds(kind: str, text: str) -> bool:
@@ -221,6 +249,8 @@ def holds(kind: str, text: str) -> bool:
     return False
 
 
+YEAR_ONLY_BONUS = 1.0
+"""What a sentence gains for a "when" when the only time it names is the year ("this year")."""
 COUNTED_BONUS = 1.5
 """What a sentence gains when it puts a number before the very thing a "how many" asks about
 ("410 students", "a 12-room inn"): that is the count, not any number of the account."""
@@ -336,6 +366,13 @@ SHORT_LINE = 12
 """Fewer words than this: a line of a table or a list, not a sentence."""
 
 
+def _vaguer(newer: str, best: str) -> bool:
+    """The newer sentence names only the year where the best names a day, a week or a month:
+    no later word on the same date ("the best file this year" after "the second week of
+    January")."""
+    return names_only_the_year(newer) and not names_only_the_year(best)
+
+
 def _headed_value(joined: str, singles: list[str]) -> bool:
     """A short line giving an amount, joined to the line before it that says what it is the
     amount of ("THE HARTFORD / Package incl. liquor .... $9,460")."""
@@ -367,8 +404,9 @@ def _latest_first(
     carrier's value: another carrier's newer one does not replace it. Nor does a newer value of
     something else: when the best sentence says a word of the question (``asked``: "renewal"),
     the newer one must say one too (a policy that renews on March 3 is not replaced by the
-    date of a vendor scam). A question about the value before it changed (``earliest``: "the
-    original quote") keeps the sentences as ranked: a newer value is not what it asks."""
+    date of a vendor scam), and a time that names only the year does not replace a day. A
+    question about the value before it changed (``earliest``: "the original quote") keeps the
+    sentences as ranked: a newer value is not what it asks."""
     valued = [k for k in ("amount", "percent", "date") if k in kinds]
     if not chosen or not valued or earliest:
         return chosen
@@ -387,6 +425,7 @@ def _latest_first(
         and u.hit.path != top.hit.path
         and u.score >= top.score - LATEST_MARGIN
         and holds(kind, said(u.text, u.hit))
+        and not (kind == "date" and _vaguer(said(u.text, u.hit), said(top.text, top.hit)))
         and not (carriers & carriers_named(top.text) and not carriers & carriers_named(u.text))
         and (not subject or bool(subject & roots(term_set(u.text))))
     ]
@@ -414,7 +453,7 @@ def _signals(
     for kind in kinds:
         if holds(kind, words) and not (is_question and answer):
             # a question answered in the next turn: what it holds is asked, not told
-            score += 2.0
+            score += YEAR_ONLY_BONUS if kind == "date" and names_only_the_year(words) else 2.0
         elif kind == "amount" and how_much and holds("percent", words):
             score += SHARE_FOR_AMOUNT  # "how much of the sales": a share of a whole
         elif answer and holds(kind, SPEAKER.sub("", answer)):
