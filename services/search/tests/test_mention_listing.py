@@ -6,9 +6,11 @@ from datetime import UTC, datetime
 
 from harper_common.messages.index import PassageHit
 from harper_search.denials import Denials
+from harper_search.line_forms import lines_written_out
 from harper_search.listing_engine import (
     Denied,
     grounded_unit,
+    happenings,
     said_lines,
     side_by_side,
     word_pairs,
@@ -57,6 +59,35 @@ def test_a_pair_is_written_in_either_order_within_one_clause() -> None:
 def test_a_preposition_between_two_words_keeps_them_neighbours() -> None:
     assert word_pairs("a loss after the hail") == {frozenset({"loss", "hail"})}
     assert word_pairs("a loss during the flood") == {frozenset({"loss", "flood"})}
+
+
+def test_a_line_of_coverage_is_one_thing_in_any_of_its_forms() -> None:
+    assert lines_written_out("an open WC claim") == "an open workers compensation claim"
+    assert lines_written_out("Workers' Compensation and GL") == (
+        "workers compensation and general liability"
+    )
+    assert lines_written_out("the comp went up") == "the comp went up"  # one word: not read so
+    hits = [hit("1", "Our workers comp renews in June."), hit("2", "A WC claim is open.")]
+    assert side_by_side("anyone with a work comp claim", hits) == word_pairs("WC")
+
+
+def test_a_claim_on_a_line_is_not_the_line_named_alone() -> None:
+    asked = "anyone with a work comp claim since spring"
+    events = frozenset({"claim", "accident", "injury"})
+    pairs = word_pairs("workers comp")
+    wanted = term_set(asked) | term_set(lines_written_out(asked))
+    happened = happenings(wanted, pairs, events)
+    assert happened
+    line_only = [unit("1", "Our workers comp is placed with Acme Mutual, keep it there.")]
+    assert grounded_unit(line_only, wanted, pairs) is not None  # the line, without the claim
+    assert grounded_unit(line_only, wanted, pairs, happened=happened) is None
+    claimed = [unit("2", "The roofer's fall off a ladder is an open WC claim, about $18,000.")]
+    assert grounded_unit(claimed, wanted, pairs, happened=happened) is not None
+    told = [unit("3", "One workers comp: a forklift pinned a loader's foot in 2024.")]
+    assert grounded_unit(told, wanted, pairs, happened=happened) is not None
+    # the pair itself says what happened ("storm claim"): nothing more is asked of a sentence
+    assert not happenings(term_set("a storm claim"), word_pairs("storm claim"), events)
+    assert not happenings(term_set("any claims"), set(), events)
 
 
 def test_a_pair_only_one_file_writes_is_a_chance_meeting() -> None:

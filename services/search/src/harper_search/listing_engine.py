@@ -21,6 +21,7 @@ from harper_search.catalog import Catalog
 from harper_search.denials import Denials
 from harper_search.draft import Draft
 from harper_search.field_changes import SeenChange
+from harper_search.line_forms import lines_written_out
 from harper_search.listing_query import ListingQuery
 from harper_search.listing_rank import PremiumRank
 from harper_search.listing_reader import LEFT_OUT_ASIDE
@@ -32,6 +33,7 @@ from harper_search.passage_answers import (
     greets,
     has_date,
     holds,
+    narrates,
     root_words,
     roots,
 )
@@ -321,13 +323,15 @@ class ListingEngine:
         for hit in result.passages:
             if not carriers or carriers_named(hit.text) & carriers:
                 by_account.setdefault(hit.account_id, []).append(hit)
-        wanted = term_set(asked)
+        wanted = term_set(asked) | term_set(lines_written_out(asked))
         pairs = side_by_side(asked, result.passages)
+        happened = happenings(wanted, pairs, self.denials.events)
         best = {a: best_units(asked, hits, keep=3) for a, hits in by_account.items()}
         grounded: dict[str, Unit | Denied] = {
             account: found
             for account, units in best.items()
-            if (found := grounded_unit(units, wanted, pairs, self.denials, denied)) is not None
+            if (found := grounded_unit(units, wanted, pairs, self.denials, denied, happened))
+            is not None
         }
         kept = [a for a, f in grounded.items() if not isinstance(f, Denied) and a in (within or ())]
         if kept:  # the filter's accounts whose files say it; else every account whose files do
@@ -380,6 +384,19 @@ class ListingEngine:
         return lines
 
 
+def happenings(
+    wanted: set[str], pairs: set[frozenset[str]], events: frozenset[str]
+) -> frozenset[str]:
+    """When the question names what happened beside a thing named in two words ("a general
+    liability claim": the pair names the line, the claim is what happened on it), the roots of
+    every word of what happened (``events``, their stems): an account's sentence must say one,
+    or tell something that happened, not name the pair alone ("our GL renews in June")."""
+    happened = roots(wanted & events)
+    if not happened or not pairs or any(pair & happened for pair in pairs):
+        return frozenset()
+    return frozenset(roots(set(events)))
+
+
 def fields_said(keys: tuple[str, ...]) -> str:
     """State.md keys as a question says them ("primary contact or location")."""
     return " or ".join(key.replace("_", " ") for key in keys)
@@ -410,22 +427,28 @@ def grounded_unit(
     pairs: set[frozenset[str]],
     denials: Denials | None = None,
     denied: bool = False,
+    happened: frozenset[str] = frozenset(),
 ) -> Unit | Denied | None:
     """The best of an account's sentences that says what was asked: it shares a word with the
     question, and when the question's neighbouring words are written side by side in the files
     ("loss runs", a person's full name), it writes one such pair too: "a total loss" is no
-    mention of loss runs. Words match by their roots: "declined" says "decline". With
+    mention of loss runs. Words match by their roots: "declined" says "decline", and a line of
+    coverage in any of its forms ("CGL" says "general liability"). With ``happened`` (see
+    ``happenings``), the sentence or its reply must also say or tell what happened. With
     ``denials``, the sentence must also say it happened (or, when ``denied``, the question asks
     what never happened, that it did not): a best sentence saying otherwise is `Denied`."""
     asked = roots(wanted)
-    for unit in units if pairs or denied else units[:1]:
+    for unit in units if pairs or denied or happened else units[:1]:
         if greets(unit.text):
             continue
-        said = root_words(unit.text)
+        said = root_words(lines_written_out(unit.text))
         if not asked & set(said):
             continue
         if pairs and not pairs & word_pairs(unit.text):
             continue
+        told = f"{unit.text} {answer_to(unit)}"
+        if happened and not (happened & set(root_words(told)) or narrates(told)):
+            continue  # the line named alone ("our GL renews in June"), not a claim on it
         if denials is not None and denials.denies(unit.text, answer_to(unit), wanted) != denied:
             if denied:
                 continue  # what never happened may be said further down
@@ -461,7 +484,7 @@ def word_pairs(text: str) -> set[frozenset[str]]:
     """Neighbouring words (their roots, stop words aside) within each clause of ``text``: a
     full stop or a comma between two words keeps them apart."""
     found: set[frozenset[str]] = set()
-    for clause in CLAUSE_BREAK.split(text):
+    for clause in CLAUSE_BREAK.split(lines_written_out(text)):
         said = root_words(clause)
         found |= {frozenset(p) for p in zip(said, said[1:], strict=False) if p[0] != p[1]}
     return found
