@@ -881,3 +881,51 @@ async def test_words_read_as_a_kind_by_meaning_also_list_the_accounts_whose_file
 
     by_name = await setup.reader.read("list our food businesses", TODAY)
     assert not by_name.kinds_by_meaning and "Bakery" in (by_name.filters.industry or []), by_name
+
+
+@pytest.mark.anyio
+@pytest.mark.parametrize(
+    ("question", "wished", "stage"),
+    [
+        ("who wants it bound before the holidays", ("Bound",), None),
+        ("which ones still need to be quoted by friday", ("Quoted",), None),
+        ("anyone trying to get submitted this week", ("Submitted",), None),
+        ("list the bound ones", (), ["Bound"]),
+        ("who got quoted last week", (), ["Quoted"]),
+    ],
+)
+async def test_a_stage_someone_wants_reached_is_no_stage_filter(
+    setup: Setup, question: str, wished: tuple[str, ...], stage: list[str] | None
+) -> None:
+    """After "to be", "get", "it" ... a stage is what someone wants done, not where the
+    accounts stand: the listing does not keep the accounts at that stage."""
+    query = await setup.reader.read(question, TODAY)
+    assert query.wished_stages == wished, query
+    assert query.filters.stage == stage, query
+
+
+@dataclass
+class WishedIndex(FakeIndex):
+    """A quoted account wants its policy bound before a date; a won one was bound last year."""
+
+    def hits(self, text: str) -> list[PassageHit]:
+        return _emails(
+            {
+                "90003": "Derek wants it bound before the holidays, he is away after the 20th.",
+                "90002": "Glad we had it bound before the holidays last year.",
+            }
+        )
+
+
+@pytest.mark.anyio
+async def test_who_wants_a_stage_reached_is_asked_of_the_files_of_accounts_short_of_it(
+    tmp_path: Path, skills: list[Skill], text_vectors: TextVectors, progress: RecordedProgress
+) -> None:
+    setup = _setup(tmp_path, skills, text_vectors, progress, WishedIndex())
+    for passage in WishedIndex().hits(""):
+        _write_email(tmp_path, passage.account_id, passage.text)
+    draft = await _asked(setup, "who wants it bound before the holidays")
+    assert draft.answer.startswith("Being Bound is what is wanted"), draft.answer
+    assert setup.index.asked and "holidays" in setup.index.asked[0], setup.index.asked
+    assert "(account 90003)" in draft.answer, draft.answer  # quoted: not bound yet
+    assert "(account 90002)" not in draft.answer  # won and bound: not short of it

@@ -71,6 +71,9 @@ class ListingQuery:
     """Lines the question says the accounts must not have ("cyber but no workers comp")."""
     without_states: tuple[str, ...] = ()
     """States (codes) the question leaves out ("quoted accounts not in Texas")."""
+    wished_stages: tuple[str, ...] = ()
+    """Stages someone wants reached ("wants it bound by the 1st"): no filter; the accounts short
+    of them whose files say it."""
     rank: PremiumRank | None = None
     """Ordered by premium and cut ("the five biggest", "top 10"); None keeps the usual order."""
     staff: tuple[str, ...] = ()

@@ -39,7 +39,7 @@ from harper_search.listing_rank import PREMIUM_WORDS, asks_premium_total, premiu
 from harper_search.listing_words import Category, ListingWords, is_specific
 from harper_search.nearby import NEAR_MILES, towns_near
 from harper_search.places import STATE_NAMES
-from harper_search.question_words import QuestionWords
+from harper_search.question_words import GOAL_BEFORE, QuestionWords
 from harper_search.terms import stem
 from harper_search.terms import words as words_of
 from harper_search.text_vectors import TextVectors
@@ -86,6 +86,8 @@ class _Found:
     excluded_stages: list[str] = field(default_factory=list)
     """Stages the question says the accounts have not reached ("not quoted yet")."""
     excluded_states: list[str] = field(default_factory=list)
+    wished_stages: list[str] = field(default_factory=list)
+    """Stages the question says someone wants reached ("wants it bound by the 1st")."""
     line_groups: list[tuple[str, ...]] = field(default_factory=list)
     """Each line asked, as the book's values that name it (``book_line_forms``)."""
     near: list[str] = field(default_factory=list)
@@ -222,6 +224,10 @@ class ListingReader:
             around = any(e.field == CITY for e in effects) and (
                 words.said_after(phrase, NEAR_BEFORE) or words.said_before(phrase, NEAR_AFTER)
             )
+            if all(e.field == STAGE for e in effects) and words.said_after(phrase, GOAL_BEFORE):
+                # "wants it bound by the 1st": what is wished, for the files to tell
+                found.wished_stages += [v for e in effects for v in e.values]
+                continue
             if not words.take(phrase, negatable=negatable, reach=reach):
                 if phrase in words.negated:  # "no workers comp", "not in Texas": excluded
                     found.exclude(effects)
@@ -346,6 +352,7 @@ class ListingReader:
             premium_under=under,
             without_lines=tuple(dict.fromkeys(found.excluded_lines)),
             without_states=tuple(dict.fromkeys(found.excluded_states)),
+            wished_stages=tuple(dict.fromkeys(found.wished_stages)),
         )
 
 

@@ -44,7 +44,7 @@ from harper_search.listing_engine import (
     nothing_matches,
 )
 from harper_search.listing_query import ListingQuery
-from harper_search.listing_reader import ListingReader
+from harper_search.listing_reader import ListingReader, stages_short_of
 from harper_search.listing_words import ListingWords
 from harper_search.own_actions import OwnActions
 from harper_search.places import STATE_BY_CODE
@@ -218,6 +218,11 @@ class LocalBrain:
                     session, account_id, account_name, question, self._describes(account_id)
                 )
             listing = await self._read(corrected, today, handled, by_meaning=True)
+        if listing.wished_stages:
+            head, within = await self._short_of_wished(session, listing, today)
+            return await self._of_the_files(
+                session, question, listing, corrected, today, head, within=within
+            )
         happened = self._what_happened(listing)
         if happened:
             # "any roofer hurt on a job": the kind says where it happened, the files who it was
@@ -413,6 +418,24 @@ class LocalBrain:
         return await self.listings.by_description(
             session, question, whole, today, head, within, guesses
         )
+
+    async def _short_of_wished(
+        self, session: ToolSession, listing: ListingQuery, today: date
+    ) -> tuple[str, set[str] | None]:
+        """A stage someone wants reached ("who wants it bound before the holidays", "which ones
+        need to be quoted by Friday") is no stage the accounts are at: the files tell who
+        wants it, among the accounts short of it when any of theirs say it. The head that
+        says so, and those accounts."""
+        wished = " or ".join(listing.wished_stages)
+        await session.think(f"The question asks who wants to be {wished}: reading the files.")
+        short = stages_short_of(list(listing.wished_stages), list(listing.filters.stage or []))
+        keeps = replace(listing, filters=listing.filters.model_copy(update={"stage": short}))
+        matched = await self.listings.matching(session, keeps, today)
+        head = (
+            f"Being {wished} is what is wanted, not a stage the accounts are at: the accounts "
+            f"whose files say it (those not yet {wished}, when any of theirs do)."
+        )
+        return head, {a.account_id for a in matched} if isinstance(matched, list) else None
 
     def _what_happened(self, listing: ListingQuery) -> str:
         """The words of what happened ("claim", "accident") a listing with conditions names

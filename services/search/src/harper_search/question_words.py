@@ -26,6 +26,9 @@ LISTING_FRAME = frozenset(
     want wants need needs that those deal deals ones folks around near nearby""".split()
 )
 """Words of a question about a group that say nothing about which group."""
+GOAL_BEFORE = frozenset({"be", "get", "gets", "getting", "it", "them", "everything"})
+"""Words after which a stage is what someone wants done ("to be bound", "get it quoted",
+"wants them submitted"), not where an account stands ("are bound", "got bound")."""
 LIST_JOINS = frozenset({"and", "or", "nor", "&"})
 """Words that join the items of a list: a negation before its first item reaches them all."""
 
