@@ -929,3 +929,30 @@ async def test_who_wants_a_stage_reached_is_asked_of_the_files_of_accounts_short
     assert setup.index.asked and "holidays" in setup.index.asked[0], setup.index.asked
     assert "(account 90003)" in draft.answer, draft.answer  # quoted: not bound yet
     assert "(account 90002)" not in draft.answer  # won and bound: not short of it
+
+
+@pytest.mark.anyio
+@pytest.mark.parametrize(
+    "question",
+    [
+        "who needs a certificate out to a hotel by friday",
+        "who heard about us from a roofer",
+        "anyone referred through someone at a taproom",
+        "which ones arrived via the guild of brewers",
+        "which clients started shopping their renewal",
+    ],
+)
+async def test_a_kind_the_accounts_deal_with_is_no_kind_they_are(
+    setup: Setup, question: str
+) -> None:
+    """After "to", "from", "at", a noun and "of", or a verb of starting, a trade names someone
+    the accounts deal with or something they do, not what they are."""
+    query = await setup.reader.read(question, TODAY)
+    assert query.filters.industry is None, query.readings
+    assert not query.kinds_by_meaning, query.readings
+
+
+@pytest.mark.anyio
+async def test_a_kind_after_to_with_a_verb_is_still_read(setup: Setup) -> None:
+    query = await setup.reader.read("who is planning to open a bakery", TODAY)
+    assert query.filters.industry == ["Bakery"], query.readings

@@ -179,7 +179,7 @@ class ListingReader:
                 found.readings.append(f"'{verb}' as industry {' or '.join(industries)}")
         if not literal_only and (by_meaning or found.values or found.owed or found.follow_up):
             # a carrier's name says who insures, not what a business is ("with travelers")
-            left_out = self.words.trade_words | carrier_words(question)
+            left_out = self.words.trade_words | carrier_words(question) | words.said_of_another()
             runs = without_words(words.free_runs(), left_out)
             for reading in await self.matcher.read(runs, book):
                 self._keep(reading, found)

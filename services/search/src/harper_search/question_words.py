@@ -11,6 +11,8 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 
+from lemminflect import getAllLemmas  # type: ignore[import-untyped]
+
 from harper_search.terms import MIN_SHORT_FORM, STOP_WORDS, cut_short, hyphen_joins, stem, words
 
 NEGATIONS = frozenset(
@@ -26,11 +28,29 @@ LISTING_FRAME = frozenset(
     want wants need needs that those deal deals ones folks around near nearby""".split()
 )
 """Words of a question about a group that say nothing about which group."""
-GOAL_BEFORE = frozenset({"be", "get", "gets", "getting", "it", "them", "everything"})
-"""Words after which a stage is what someone wants done ("to be bound", "get it quoted",
-"wants them submitted"), not where an account stands ("are bound", "got bound")."""
+GOAL_BEFORE = frozenset({"be", "get", "gets", "getting", "it"})
+"""Words after which a stage is what someone wants done ("to be bound", "get it quoted"), not
+where an account stands ("are bound", "got bound", "everything quoted")."""
 LIST_JOINS = frozenset({"and", "or", "nor", "&"})
 """Words that join the items of a list: a negation before its first item reaches them all."""
+
+
+OTHERS_AFTER = frozenset({"to", "from", "at"})
+"""Prepositions after which a noun is who the accounts deal with ("a cert to a venue")."""
+OF_A_GROUP = frozenset(
+    "kind kinds type types sort sorts list lot lots couple most many some none one each".split()
+)
+"""Nouns before "of" that pick from a group ("any kind of bakery"): the noun after is the kind."""
+ASPECT_VERBS = frozenset(
+    "start started starts starting began begun keep keeps kept stop stopped been".split()
+)
+"""Verbs of starting or going on: a doing after them is an activity ("started shopping")."""
+PHRASE_REACH = 4
+
+
+def _is_verb(word: str) -> bool:
+    """A verb's base form ("to sell", "to cater"): after "to", no noun follows."""
+    return word in getAllLemmas(word).get("VERB", ())
 
 
 def _key(word: str) -> str:
@@ -129,6 +149,36 @@ class QuestionWords:
             and self.raw[start - 1] in PLACE_DETERMINERS
             for start in starts
         )
+
+    def said_of_another(self) -> frozenset[str]:
+        """Words that name someone or something the accounts deal with, not what they are: the
+        words after "to", "from" or "at" ("a certificate to a venue", "referred from a
+        clinic"), after a noun and "of" ("a chamber of commerce"), or a doing after a verb
+        of starting or going on ("they started shopping")."""
+        found: set[str] = set()
+        for i, word in enumerate(self.raw):
+            before = self.raw[i - 1] if i else ""
+            complement = word in OTHERS_AFTER or (
+                word == "of" and before not in STOP_WORDS and before not in OF_A_GROUP
+            )
+            infinitive = word == "to" and i + 1 < len(self.raw) and _is_verb(self.raw[i + 1])
+            if complement and not infinitive:
+                found.update(self._phrase_after(i + 1))
+            elif word.endswith("ing") and before in ASPECT_VERBS:
+                found.add(word)
+        return frozenset(found)
+
+    def _phrase_after(self, start: int) -> list[str]:
+        """The words of the noun phrase from ``start``: determiners and joiners skipped, up to
+        the next small word or ``PHRASE_REACH`` words."""
+        said: list[str] = []
+        for word in self.raw[start : start + PHRASE_REACH]:
+            if word in PLACE_DETERMINERS or word in LIST_JOINS or word in {"a", "an"}:
+                continue
+            if word in STOP_WORDS:
+                break
+            said.append(word)
+        return said
 
     def said_before(self, phrase: str, after: frozenset[str]) -> bool:
         """Whether a free occurrence of ``phrase`` comes right before one of ``after``."""
