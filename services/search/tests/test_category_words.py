@@ -905,30 +905,33 @@ async def test_a_stage_someone_wants_reached_is_no_stage_filter(
 
 
 @dataclass
-class WishedIndex(FakeIndex):
-    """A quoted account wants its policy bound before a date; a won one was bound last year."""
+class SaidIndex(FakeIndex):
+    """Each account's one email says ``said[account_id]``."""
+
+    said: dict[str, str] = field(default_factory=dict)
 
     def hits(self, text: str) -> list[PassageHit]:
-        return _emails(
-            {
-                "90003": "Derek wants it bound before the holidays, he is away after the 20th.",
-                "90002": "Glad we had it bound before the holidays last year.",
-            }
-        )
+        return _emails(self.said)
 
 
-@pytest.mark.anyio
-async def test_who_wants_a_stage_reached_is_asked_of_the_files_of_accounts_short_of_it(
-    tmp_path: Path, skills: list[Skill], text_vectors: TextVectors, progress: RecordedProgress
-) -> None:
-    setup = _setup(tmp_path, skills, text_vectors, progress, WishedIndex())
-    for passage in WishedIndex().hits(""):
-        _write_email(tmp_path, passage.account_id, passage.text)
-    draft = await _asked(setup, "who wants it bound before the holidays")
-    assert draft.answer.startswith("Being Bound is what is wanted"), draft.answer
-    assert setup.index.asked and "holidays" in setup.index.asked[0], setup.index.asked
-    assert "(account 90003)" in draft.answer, draft.answer  # quoted: not bound yet
-    assert "(account 90002)" not in draft.answer  # won and bound: not short of it
+def _setup_saying(
+    tmp_path: Path,
+    skills: list[Skill],
+    text_vectors: TextVectors,
+    progress: RecordedProgress,
+    said: dict[str, str],
+) -> Setup:
+    """A book whose accounts' emails say ``said``, written where the answers cite them."""
+    for account_id, text in said.items():
+        _write_email(tmp_path, account_id, text)
+    return _setup(tmp_path, skills, text_vectors, progress, SaidIndex(said=said))
+
+
+WISHED = {
+    "90003": "Derek wants it bound before the holidays, he is away after the 20th.",
+    "90002": "Glad we had it bound before the holidays last year.",
+}
+"""A quoted account wants its policy bound before a date; a won one was bound last year."""
 
 
 @pytest.mark.anyio
@@ -956,3 +959,41 @@ async def test_a_kind_the_accounts_deal_with_is_no_kind_they_are(
 async def test_a_kind_after_to_with_a_verb_is_still_read(setup: Setup) -> None:
     query = await setup.reader.read("who is planning to open a bakery", TODAY)
     assert query.filters.industry == ["Bakery"], query.readings
+
+
+BURGLARY = {
+    "90006": "Someone broke in Sunday night and stole the mixer and the till.",
+    "90003": "We keep the shingles in a locked yard.",
+}
+"""One account's email tells of a burglary in other words than the question's."""
+
+
+@pytest.mark.anyio
+@pytest.mark.parametrize(
+    ("said", "question", "searched", "named", "left_out"),
+    [
+        # being bound is wished: the files of the accounts not bound yet say who wants it
+        (WISHED, "who wants it bound before the holidays", "holidays", "90003", "90002"),
+        # "any thefts": the files are also searched for "stolen", "burglary" ... (one row of
+        # the words of what happened), and a sentence saying "stole" says it
+        (BURGLARY, "any thefts at our clients this year", "stolen", "90006", "90003"),
+    ],
+)
+async def test_what_the_files_say_names_the_accounts(
+    tmp_path: Path,
+    skills: list[Skill],
+    text_vectors: TextVectors,
+    progress: RecordedProgress,
+    said: dict[str, str],
+    question: str,
+    searched: str,
+    named: str,
+    left_out: str,
+) -> None:
+    setup = _setup_saying(tmp_path, skills, text_vectors, progress, said)
+    draft = await _asked(setup, question)
+    assert setup.index.asked and searched in setup.index.asked[0], setup.index.asked
+    assert f"(account {named})" in draft.answer, draft.answer
+    assert f"(account {left_out})" not in draft.answer, draft.answer
+    if said is WISHED:
+        assert draft.answer.startswith("Being Bound is what is wanted"), draft.answer

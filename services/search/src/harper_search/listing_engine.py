@@ -41,7 +41,7 @@ from harper_search.passages import Passage, passages
 from harper_search.run_log import raw_of
 from harper_search.session import ToolSession
 from harper_search.state_extras import asked_extras
-from harper_search.terms import term_set
+from harper_search.terms import stem, term_set
 from harper_search.tool_specs import (
     READ_FILE,
     SEARCH_DESCRIPTIONS,
@@ -80,10 +80,13 @@ class ListingEngine:
         catalog: Catalog,
         own_actions: OwnActions | None = None,
         denials: Denials | None = None,
+        event_groups: tuple[frozenset[str], ...] = (),
     ) -> None:
         self.catalog = catalog
         self.own_actions = own_actions or OwnActions(None, ())
         self.denials = denials or Denials(frozenset())
+        self.event_groups = tuple(frozenset(stem(w) for w in group) for group in event_groups)
+        """Words of one happening (their stems): a sentence saying one says the others."""
 
     async def matching(
         self, session: ToolSession, query: ListingQuery, today: date
@@ -314,7 +317,9 @@ class ListingEngine:
         them too (``grounded_unit``). Also says whether such a pair decided. With ``within``,
         only those accounts when the files of any of them say it; ``listed``: accounts the
         answer already names, left out."""
-        args = SearchFilesInput(query=asked[:300], path="accounts", limit=MENTION_HITS)
+        said_alike = self._said_alike(asked)
+        query = f"{asked} {said_alike}" if said_alike else asked
+        args = SearchFilesInput(query=query[:300], path="accounts", limit=MENTION_HITS)
         result = await session.call(SEARCH_FILES, args)
         if result is None or result.is_error or not result.passages:
             return [], False
@@ -324,6 +329,7 @@ class ListingEngine:
             if not carriers or carriers_named(hit.text) & carriers:
                 by_account.setdefault(hit.account_id, []).append(hit)
         wanted = term_set(asked) | term_set(lines_written_out(asked))
+        wanted |= same_happening(wanted, self.event_groups)
         pairs = side_by_side(asked, result.passages)
         happened = happenings(wanted, pairs, self.denials.events)
         best = {a: best_units(asked, hits, keep=3) for a, hits in by_account.items()}
@@ -359,6 +365,13 @@ class ListingEngine:
             lines.append(f"- {name} (account {account_id}): {said}")
         return (lines, bool(pairs)) if len(lines) > 1 else ([], False)
 
+    def _said_alike(self, asked: str) -> str:
+        """The other words of the happenings ``asked`` names, as the files may write them
+        ("theft": "stolen burglary robbed ..."), for the passage search to find them too."""
+        said = term_set(asked)
+        others = {w for group in self.event_groups if group & said for w in group} - said
+        return " ".join(sorted(others))
+
     async def _evidence(
         self, session: ToolSession, accounts: list[AccountPayload], draft: Draft
     ) -> list[str]:
@@ -382,6 +395,15 @@ class ListingEngine:
         if lines:
             lines.insert(0, "Latest communication of the first accounts listed:")
         return lines
+
+
+def same_happening(wanted: set[str], groups: tuple[frozenset[str], ...]) -> set[str]:
+    """The words naming the happenings ``wanted`` names ("theft" -> "stolen", "burglary")."""
+    found: set[str] = set()
+    for group in groups:
+        if group & wanted:
+            found |= group
+    return found
 
 
 def happenings(

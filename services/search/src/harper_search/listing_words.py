@@ -58,6 +58,8 @@ class ListingWords:
     """Words asking which accounts changed a field ("switched", "new"): read in history.md."""
     event_words: frozenset[str] = frozenset()
     """Words naming what happened to an account ("claim", "accident"): only its files tell."""
+    event_groups: tuple[frozenset[str], ...] = ()
+    """The same words by happening, a row each ("theft", "stolen", "burglary")."""
     denial_words: frozenset[str] = frozenset()
     """Words that say something did not happen ("never", "none"; "n't" for every "-n't")."""
     line_words: tuple[tuple[str, str], ...] = ()
@@ -116,6 +118,7 @@ def parse_listing_words(categories: str) -> ListingWords:
         trade_words=_one_word_table(sections, "Words of the trade"),
         change_words=_one_word_table(sections, "Words of change"),
         event_words=_one_word_table(sections, "Words of what happened"),
+        event_groups=_word_rows(sections, "Words of what happened"),
         denial_words=_one_word_table(sections, "Words that deny"),
         line_words=_line_words(),
         shorthand=tuple(
@@ -154,6 +157,14 @@ def _one_word_table(sections: dict[str, list[list[str]]], table: str) -> frozens
     """A table of one column whose rows list single words ("change; changed")."""
     return frozenset(
         _one_word(word, table) for row in _rows(sections, table, 1) for word in entries(row[0])
+    )
+
+
+def _word_rows(sections: dict[str, list[list[str]]], table: str) -> tuple[frozenset[str], ...]:
+    """A table of one column whose rows list single words, row by row."""
+    return tuple(
+        frozenset(_one_word(word, table) for word in entries(row[0]))
+        for row in _rows(sections, table, 1)
     )
 
 

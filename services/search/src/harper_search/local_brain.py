@@ -164,7 +164,7 @@ class LocalBrain:
         self.accounts = AccountEngine(known_word, words.shorthand, by_examples)
         self.events = frozenset(stem(word) for word in words.event_words)
         denials = Denials(words.denial_words, self.events)
-        self.listings = ListingEngine(catalog, own_actions, denials)
+        self.listings = ListingEngine(catalog, own_actions, denials, words.event_groups)
         self.history = HistoryChanges(catalog.memory)
         self.comparisons = Comparisons(
             ComparisonWords(words.comparison_words, words.comparison_fields, words.other_words)
