@@ -891,6 +891,9 @@ async def test_words_read_as_a_kind_by_meaning_also_list_the_accounts_whose_file
         ("which ones still need to be quoted by friday", ("Quoted",), None),
         ("anyone trying to get submitted this week", ("Submitted",), None),
         ("list the bound ones", (), ["Bound"]),
+        ("who means to have everything bound by the 15th", ("Bound",), None),
+        ("they want them all submitted by friday", ("Submitted",), None),
+        ("total premium of everything quoted", (), ["Quoted"]),
         ("who got quoted last week", (), ["Quoted"]),
     ],
 )

@@ -39,7 +39,7 @@ from harper_search.listing_rank import PREMIUM_WORDS, asks_premium_total, premiu
 from harper_search.listing_words import Category, ListingWords, is_specific
 from harper_search.nearby import NEAR_MILES, towns_near
 from harper_search.places import STATE_NAMES
-from harper_search.question_words import GOAL_BEFORE, QuestionWords
+from harper_search.question_words import QuestionWords
 from harper_search.terms import stem
 from harper_search.terms import words as words_of
 from harper_search.text_vectors import TextVectors
@@ -224,7 +224,7 @@ class ListingReader:
             around = any(e.field == CITY for e in effects) and (
                 words.said_after(phrase, NEAR_BEFORE) or words.said_before(phrase, NEAR_AFTER)
             )
-            if all(e.field == STAGE for e in effects) and words.said_after(phrase, GOAL_BEFORE):
+            if all(e.field == STAGE for e in effects) and words.said_wished(phrase):
                 # "wants it bound by the 1st": what is wished, for the files to tell
                 found.wished_stages += [v for e in effects for v in e.values]
                 continue

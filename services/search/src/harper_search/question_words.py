@@ -31,6 +31,12 @@ LISTING_FRAME = frozenset(
 GOAL_BEFORE = frozenset({"be", "get", "gets", "getting", "it"})
 """Words after which a stage is what someone wants done ("to be bound", "get it quoted"), not
 where an account stands ("are bound", "got bound", "everything quoted")."""
+CAUSING = frozenset({"have", "get", "want", "wants", "need", "needs", "like"})
+DONE_TO = frozenset({"everything", "them", "all", "this", "that", "one", "ones"})
+"""A verb of having something done and what it is done to: a stage after both is wished ("to
+have everything bound", "wants them submitted")."""
+DONE_TO_WORDS = 2
+"""What a verb of having something done takes, at most this many words ("them all")."""
 LIST_JOINS = frozenset({"and", "or", "nor", "&"})
 """Words that join the items of a list: a negation before its first item reaches them all."""
 
@@ -124,6 +130,20 @@ class QuestionWords:
                     return None
                 return " ".join(said)
         return None
+
+    def said_wished(self, phrase: str) -> bool:
+        """Whether a free occurrence of ``phrase`` is a stage wished for: right after one of
+        ``GOAL_BEFORE``, or after a verb of having something done and what it is done to ("to
+        have everything bound", "want them all submitted")."""
+        return any(self._wished_at(start) for start in self._starts(_keys_of(phrase)))
+
+    def _wished_at(self, start: int) -> bool:
+        if start and self.raw[start - 1] in GOAL_BEFORE:
+            return True
+        at = start - 1
+        while at >= 0 and start - at <= DONE_TO_WORDS and self.raw[at] in DONE_TO:
+            at -= 1
+        return at >= 0 and at < start - 1 and self.raw[at] in CAUSING
 
     def said_after(self, phrase: str, before: frozenset[str]) -> bool:
         """Whether a free occurrence of ``phrase`` comes right after one of ``before``."""
