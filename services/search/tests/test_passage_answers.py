@@ -15,6 +15,8 @@ from harper_search.passage_answers import (
     has_date,
     names_only_the_year,
     roots,
+    table_rows,
+    units_of,
     verb_of_noun,
 )
 from harper_search.question_words import QuestionWords
@@ -80,6 +82,27 @@ def test_a_time_that_only_names_the_year_answers_when_after_a_day_or_a_week() ->
     ]
     [best, *_] = best_units("when will Selective have a quote", hits)
     assert "second week of January" in best.text
+
+
+TABLE = """Revised side by side:
+
+                       OURS (revised)     THEIRS
+  Property               $4,100            $3,900
+  Workers' Comp          $7,250 (was 8,100) incl.
+  Umbrella               $1,200            not offered
+"""
+
+
+def test_a_row_of_a_table_is_quoted_under_the_names_of_its_columns() -> None:
+    rows = table_rows(TABLE)
+    assert rows[1] == "OURS (revised)     THEIRS\nWorkers' Comp          $7,250 (was 8,100) incl."
+    assert len(rows) == 3
+    assert "Workers' Comp" in rows[1] and rows[1].startswith("OURS (revised)")
+    units = units_of(hit(TABLE, 20))
+    assert rows[1] in units and "Revised side by side:" in units
+    assert table_rows("One line only.    $5,000\nAnd a sentence.") == []
+    [best, *_] = best_units("what's the comp now", [hit(TABLE, 20)])
+    assert best.text == rows[1]
 
 
 def test_a_question_asked_in_a_call_is_answered_by_the_next_turn() -> None:

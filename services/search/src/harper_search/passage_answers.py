@@ -289,10 +289,36 @@ def units_of(hit: PassageHit, with_previous: bool = False) -> list[str]:
     if hit.kind in ("turn", "message", "subject") or _LIST.search(hit.text):
         return [hit.text]
     parts = [u.strip() for u in _SENTENCE_END.split(hit.text) if len(u.strip()) > 2]
+    rows = table_rows(hit.text)
+    if rows:  # a row under its heading, in place of the row alone
+        parts = [next((r for r in rows if r.endswith(p)), p) for p in parts]
     if not with_previous:
         return parts
     joined = [_span(hit.text, a, b) for a, b in zip(parts, parts[1:], strict=False)]
     return parts + [j for j in joined if j]
+
+
+_CELL_GAP = re.compile(r"\S(?: {3,}|\t+| ?\.{4,} ?)\S")
+"""Where one cell of a table row ends and the next begins: a run of spaces, a tab or dots."""
+TABLE_ROWS = 2
+"""Lines with cells apart this many at least, and a paragraph is a table."""
+
+
+def table_rows(text: str) -> list[str]:
+    """The rows of a table a paragraph lays out in columns ("Workers' Comp    $12,050 (was
+    14,600)"), each under the table's heading line when it has one (a line of cells without a
+    figure: the columns' names): a row is a value with what it is of, where a sentence of the
+    paragraph would be. [] when the paragraph is no table."""
+    lines = [line.strip() for line in text.splitlines() if line.strip()]
+    celled = [line for line in lines if _CELL_GAP.search(line)]
+    if len(celled) < TABLE_ROWS:
+        return []
+    heading = next((line for line in celled if not re.search(r"\d", line)), "")
+    return [
+        f"{heading}\n{line}" if heading else line
+        for line in celled
+        if line != heading and re.search(r"\d", line)
+    ]
 
 
 def _span(text: str, first: str, second: str) -> str:
@@ -475,7 +501,7 @@ def _signals(
     if newest is not None and hit.date is not None:
         days = (newest - _aware(hit.date)).days
         score += 0.4 if days <= 0 else max(0.0, 0.4 - days / 120)
-    if len(words) < 12 and not answer:
+    if len(words) < 12 and not answer and not _CELL_GAP.search(text):
         score -= 1.0  # a fragment; not a short question the next turn answers ("Claims?")
     if _CONTACT_ONLY.search(words) and len(_WORDS.findall(_CONTACT_ONLY.sub("", words))) < 5:
         score -= 2.0  # a contact line, not something anyone said
