@@ -750,6 +750,26 @@ async def test_where_a_person_other_accounts_files_name_comes_up_is_the_books_qu
 
 @pytest.mark.anyio
 @pytest.mark.parametrize(
+    ("query", "named_elsewhere", "account"),
+    [
+        ("who did gail moreno send our way", True, None),
+        ("which accounts did gail moreno refer", True, None),
+        ("who uses gail moreno for their books", True, None),
+        ("who is gail moreno", True, "29041"),  # who the person is: her account tells
+        ("who did gail moreno send our way", False, "29041"),  # only her account names her
+    ],
+)
+async def test_which_accounts_a_person_other_accounts_name_is_tied_to_is_the_books_question(
+    sessions: SessionStore, query: str, named_elsewhere: bool, account: str | None
+) -> None:
+    """ "who did <a client's landlord> send our way" asks which accounts, when other accounts'
+    files name that person too; "who is ..." asks who the person is."""
+    index = PersonNamedElsewhereIndex() if named_elsewhere else PersonIndex()
+    assert await handed_account(sessions, index, query) == account
+
+
+@pytest.mark.anyio
+@pytest.mark.parametrize(
     ("query", "account"),
     [
         ("avenue & street signs", None),  # a pair of things, one a word of Maple Avenue Dental

@@ -39,6 +39,7 @@ from harper_starter.intent import Classifier, IntentDecision
 from harper_starter.intent_describe import TRADE_PLURALS
 from harper_starter.intent_scope import (
     asks_where_in_book,
+    asks_which_accounts,
     points_at_one_account,
     scope_text,
     strong_cross,
@@ -331,11 +332,12 @@ class StarterAgent:
     async def _a_person_asked_across_the_book(
         self, query: str, found: Resolution, asking: bool, carried: PendingSession | None
     ) -> bool:
-        """A question opening "where did/does ..." whose account was found by one of its people
-        whom the files of other accounts name in full too."""
+        """A question opening "where did/does ...", "who did ..." or "which accounts ..." whose
+        account was found by one of its people whom the files of other accounts name in full
+        too ("who did <a client's landlord> send our way")."""
         if not asking or carried is not None or found.account is None or found.person is None:
             return False
-        if not asks_where_in_book(query):
+        if not (asks_where_in_book(query) or asks_which_accounts(query)):
             return False
         return await named_beyond_own_account(self.index, found.person, found.account.account_id)
 

@@ -215,3 +215,16 @@ def asks_where_in_book(query: str) -> bool:
     accounts something happened, even when it says "the client" of any of them: "where was a
     claim denied" lists the accounts."""
     return _WHERE_IN_BOOK.search(query.lower()) is not None
+
+
+_WHO_AMONG = re.compile(
+    r"^\W*(?:who\s+(?!is\b|was\b|are\b|were\b)[a-z]+"
+    r"|which\s+(?:accounts?|accts?|clients?|customers?|insureds?|ones|businesses)\b)"
+)
+
+
+def asks_which_accounts(query: str) -> bool:
+    """A question that opens with "who" doing something ("who did ... send our way", "who uses
+    ...") or "which accounts ..." asks which accounts, not about a person it names: "who is
+    ..." asks who that person is."""
+    return _WHO_AMONG.search(query.lower()) is not None
