@@ -748,6 +748,26 @@ async def test_where_a_person_other_accounts_files_name_comes_up_is_the_books_qu
     assert handed == account
 
 
+class SpannedPersonIndex(PersonNamedElsewhereIndex):
+    """As ``PersonNamedElsewhereIndex``, but a look-up finds Gail Moreno only by her own words
+    ("uses Gail Moreno" finds no one): she is found among the question's spans."""
+
+    async def lookup(self, name: str, limit: int = 5) -> list[NameMatch]:
+        if set(name.lower().split()) - {"gail", "moreno"}:
+            return await ScriptedIndex.lookup(self, name, limit)
+        return await super().lookup(name, limit)
+
+
+@pytest.mark.anyio
+async def test_who_does_something_with_a_person_found_in_a_span_asks_the_book(
+    sessions: SessionStore,
+) -> None:
+    """ "who uses <a bookkeeper> for their books": no account's name, the person found among
+    the question's words, and other accounts' files name her: the book's question."""
+    query = "who uses Gail Moreno for their books?"
+    assert await handed_account(sessions, SpannedPersonIndex(), query) is None
+
+
 @pytest.mark.anyio
 @pytest.mark.parametrize(
     ("query", "named_elsewhere", "account"),

@@ -236,10 +236,12 @@ class StarterAgent:
                 spanned = await self._unless_a_word_of_the_book(spanned, query)
             named = spanned.account is not None or bool(spanned.ambiguous)
             a_place = by_person_for_book = False
-            if named and not listing and decision.cross_account:
+            which = asking and asks_which_accounts(query)
+            if named and not listing and (decision.cross_account or which):
                 # "anything new from X": only a weak sign of many accounts, and X is in the book
                 # unless X follows "in", "near" ...: then X is a place ("clients up in <a town>"),
-                # or X is a person the files of other accounts name too ("has X referred anyone")
+                # or X is a person the files of other accounts name too ("has X referred anyone",
+                # "who uses X for their books")
                 a_place = after_a_place_word(query, spanned.written_name or "")
                 by_person_for_book = (
                     not a_place
@@ -249,7 +251,7 @@ class StarterAgent:
                         self.index, spanned.person, spanned.account.account_id
                     )
                 )
-                if not (a_place or by_person_for_book):
+                if not (a_place or by_person_for_book) and decision.cross_account:
                     decision = one_account(decision)
                     info = intent_info(decision)
             # "list the clients <person> works for": the book's files may know the person
