@@ -34,6 +34,7 @@ from harper_starter.claude_intent import BrainConfigError
 from harper_starter.confirm import ConfirmHandler
 from harper_starter.intent import IntentClassifier, IntentDecision
 from harper_starter.intent_scope import points_at_one_account
+from harper_starter.resolve import named_beyond_own_account
 
 BOOK = {
     "29041": "Maple Avenue Dental",
@@ -552,6 +553,31 @@ class PersonNamedElsewhereIndex(PersonIndex):
         return one_email_saying(
             "30001", "Gail Moreno over at Maple said you were good to work with."
         )
+
+
+class ShortFirstNameIndex(ScriptedIndex):
+    """Katherine Moreno, the contact of Maple Avenue Dental, whom another account's files call
+    Kat Moreno."""
+
+    async def lookup(self, name: str, limit: int = 5) -> list[NameMatch]:
+        found = await super().lookup(name, limit)
+        if set(name.lower().split()) & {"kat", "katherine", "moreno"}:
+            person = NameMatch(
+                account_id="29041", account_name=BOOK["29041"], score=0.9,
+                contact="Katherine Moreno",
+            )  # fmt: skip
+            found = [person, *found]
+        return found[:limit]
+
+    async def passages(self, text: str, account_ids: Any = (), **_: Any) -> PassagesReply:
+        return one_email_saying("30001", "Kat Moreno over at Maple sent us your way.")
+
+
+@pytest.mark.anyio
+async def test_a_person_named_elsewhere_by_a_short_first_name_is_named_there() -> None:
+    assert await named_beyond_own_account(ShortFirstNameIndex(), "Katherine Moreno", "29041")
+    assert not await named_beyond_own_account(ShortFirstNameIndex(), "Karen Moreno", "29041")
+    assert not await named_beyond_own_account(ShortFirstNameIndex(), "Ka Moreno", "29041")
 
 
 @pytest.mark.anyio

@@ -468,10 +468,14 @@ async def named_beyond_own_account(index: IndexClient, person: str, account_id: 
     """Whether the files of an account other than ``account_id`` name ``person`` (one of that
     account's people) in full: a client who sends the agency others ("referred by ..."), a
     contact who works for two accounts. A question about what such a person did for the book
-    ("has <person> referred anyone to us") is then the book's, not their own account's."""
-    return bool(await _accounts_whose_files_name(index, person, limit=8) - {account_id})
+    ("has <person> referred anyone to us") is then the book's, not their own account's. Their
+    first name may be written cut short ("Doug Begay" names Douglas Begay)."""
+    found = await _accounts_whose_files_name(index, person, limit=8, short_first=True)
+    return bool(found - {account_id})
 
 
+SHORT_FIRST_NAME = 3
+"""A first name cut short names the person from this many letters ("Doug", "Rob", "Kat")."""
 COMMON_WORD_HOLDERS = 2
 """Other accounts whose files write a word for the word to be the book's, not one name's."""
 COMMON_WORD_PASSAGES = 30
@@ -542,17 +546,25 @@ def _later_name_word_in_lower_case(resolution: Resolution, query: str) -> list[s
     return words
 
 
-async def _accounts_whose_files_name(index: IndexClient, written: str, limit: int) -> set[str]:
+async def _accounts_whose_files_name(
+    index: IndexClient, written: str, limit: int, short_first: bool = False
+) -> set[str]:
     """The accounts among the best ``limit`` passages for ``written`` whose passage writes it
-    word for word (case and punctuation aside)."""
-    wanted = " ".join(re.findall(r"[a-z0-9]+", written.lower()))
-    if not wanted:
+    word for word (case and punctuation aside); with ``short_first``, its first word may be
+    cut short ("doug" for "douglas", from three letters)."""
+    said = re.findall(r"[a-z0-9]+", written.lower())
+    if not said:
         return set()
     try:
         reply = await index.passages(written, limit=limit)
     except BusError:
         return set()
-    pattern = re.compile(rf"(?<![a-z0-9]){re.escape(wanted)}(?![a-z0-9])")
+    first = re.escape(said[0])
+    if short_first and len(said) > 1 and len(said[0]) > SHORT_FIRST_NAME:
+        cut = [re.escape(said[0][:end]) for end in range(SHORT_FIRST_NAME, len(said[0]))]
+        first = "(?:" + "|".join([first, *cut]) + ")"
+    rest = "".join(f" {re.escape(word)}" for word in said[1:])
+    pattern = re.compile(rf"(?<![a-z0-9]){first}{rest}(?![a-z0-9])")
     return {
         hit.account_id
         for hit in reply.hits
