@@ -28,9 +28,11 @@ def _line_forms() -> tuple[re.Pattern[str], dict[str, str]]:
     return re.compile(rf"(?<![\w&])(?:{alternation})(?![\w&])", re.IGNORECASE), full
 
 
+@lru_cache(maxsize=8192)
 def lines_written_out(text: str) -> str:
     """``text`` with every form of a line of coverage written as the line's full name in lower
-    case ("an open WC claim" -> "an open workers compensation claim")."""
+    case ("an open WC claim" -> "an open workers compensation claim"). Kept per text: a
+    sentence is read for its words and for its pairs of words."""
     pattern, full = _line_forms()
 
     def named(found: re.Match[str]) -> str:

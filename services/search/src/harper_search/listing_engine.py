@@ -369,8 +369,7 @@ class ListingEngine:
         """The other words of the happenings ``asked`` names, as the files may write them
         ("theft": "stolen burglary robbed ..."), for the passage search to find them too."""
         said = term_set(asked)
-        others = {w for group in self.event_groups if group & said for w in group} - said
-        return " ".join(sorted(others))
+        return " ".join(sorted(same_happening(said, self.event_groups) - said))
 
     async def _evidence(
         self, session: ToolSession, accounts: list[AccountPayload], draft: Draft
@@ -468,10 +467,11 @@ def grounded_unit(
             continue
         if pairs and not pairs & word_pairs(unit.text):
             continue
-        told = f"{unit.text} {answer_to(unit)}"
+        reply = answer_to(unit)
+        told = f"{unit.text} {reply}"
         if happened and not (happened & set(root_words(told)) or narrates(told)):
             continue  # the line named alone ("our GL renews in June"), not a claim on it
-        if denials is not None and denials.denies(unit.text, answer_to(unit), wanted) != denied:
+        if denials is not None and denials.denies(unit.text, reply, wanted) != denied:
             if denied:
                 continue  # what never happened may be said further down
             return Denied(unit)

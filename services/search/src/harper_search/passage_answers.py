@@ -177,14 +177,12 @@ def asked_kinds(question: str) -> set[str]:
     return kinds
 
 
-@lru_cache(maxsize=4096)
 def has_date(text: str) -> bool:
     """Whether the text names a day or a time to come or past (``dateparser`` finds it, and the
     match carries a digit, a month, a weekday or a time word: "we" alone is no Wednesday)."""
     return bool(_times_named(text))
 
 
-@lru_cache(maxsize=4096)
 def names_only_the_year(text: str) -> bool:
     """Whether every time the text names is this year, last year or a year ago, without a
     month, a day or a figure ("the cleanest she's seen this year"): a time, but no answer to
@@ -203,8 +201,10 @@ def names_only_the_year(text: str) -> bool:
 _YEAR_ONLY = frozenset({"this", "last", "past", "the", "a", "few", "couple", "year", "ago"})
 
 
+@lru_cache(maxsize=4096)
 def _times_named(text: str) -> tuple[str, ...]:
-    """The spans of ``text`` that name a time (see ``has_date``)."""
+    """The spans of ``text`` that name a time (see ``has_date``), found once per text: both
+    whether it names a time and whether only the year are asked of the same sentences."""
     if not re.search(r"\d|[A-Za-z]{3,}", text):
         return ()
     said = set(re.findall(r"[a-z]+", text.lower())) & _WHEN_WORDS
