@@ -14,7 +14,7 @@ from datetime import date
 
 from harper_common.memory.stages import FOLLOW_UP_RULES, canonical_stage
 from harper_common.messages.index import AccountPayload, DescriptionFilters, PassageHit
-from harper_search.account_engine import read_to_cite
+from harper_search.account_engine import read_to_cite, short_and_full_forms
 from harper_search.answer_text import quote, says_something, where
 from harper_search.carriers import carriers_named
 from harper_search.catalog import Catalog
@@ -25,6 +25,7 @@ from harper_search.line_forms import lines_written_out
 from harper_search.listing_query import ListingQuery
 from harper_search.listing_rank import PremiumRank
 from harper_search.listing_reader import LEFT_OUT_ASIDE
+from harper_search.open_items import OpenWords, open_items, question_words, thing_asked
 from harper_search.own_actions import OwnActions
 from harper_search.passage_answers import (
     Unit,
@@ -50,6 +51,7 @@ from harper_search.tool_specs import (
     SearchDescriptionsInput,
     SearchFilesInput,
 )
+from harper_search.word_pairs import word_pairs
 
 SOURCES_TO_READ = 3
 DESCRIPTION_HITS = 5
@@ -61,8 +63,6 @@ MENTION_ACCOUNTS = 8
 PAIR_HOLDERS = 2
 """Accounts whose files must write two neighbouring words of the question side by side for
 the pair to count as one thing named ("loss runs", a person's full name)."""
-CLAUSE_BREAK = re.compile(r"[.,;:!?()\n]+\s*|\s[-\u2013\u2014]+\s")
-"""What ends a clause: punctuation, a line break, a dash between spaces."""
 NO_FILE_SAYS = "No email, call or text of the book says so either."
 MENTIONS_HEAD = "Accounts whose files mention it (passages ranked by meaning and words):"
 ALSO_MENTIONED_HEAD = (
@@ -81,12 +81,17 @@ class ListingEngine:
         own_actions: OwnActions | None = None,
         denials: Denials | None = None,
         event_groups: tuple[frozenset[str], ...] = (),
+        open_words: OpenWords | None = None,
+        shorthand: dict[str, tuple[str, ...]] | None = None,
     ) -> None:
         self.catalog = catalog
         self.own_actions = own_actions or OwnActions(None, ())
         self.denials = denials or Denials(frozenset())
         self.event_groups = tuple(frozenset(stem(w) for w in group) for group in event_groups)
         """Words of one happening (their stems): a sentence saying one says the others."""
+        self.open_words = open_words or OpenWords(())
+        self.shorthand = shorthand or {}
+        """Each trade word's short or full forms (``both_ways``)."""
 
     async def matching(
         self, session: ToolSession, query: ListingQuery, today: date
@@ -225,6 +230,10 @@ class ListingEngine:
             f"No industry, line of coverage, stage or place of the book is close to '{words}'."
         )
         asked = query.free_words if term_set(query.free_words) else question
+        waiting = await self._still_open(session, question, query, today, draft)
+        if waiting:
+            draft.answer = "\n".join(waiting)
+            return draft
         denied = self.denials.asks_what_did_not_happen(LEFT_OUT_ASIDE.sub(" ", question))
         mentioned, by_pairs = await self._mentioned(session, asked, draft, denied, within)
         if not guesses:
@@ -365,6 +374,47 @@ class ListingEngine:
             lines.append(f"- {name} (account {account_id}): {said}")
         return (lines, bool(pairs)) if len(lines) > 1 else ([], False)
 
+    async def _still_open(
+        self,
+        session: ToolSession,
+        question: str,
+        query: ListingQuery,
+        today: date,
+        draft: Draft,
+    ) -> list[str]:
+        """A question asking who still waits on something ("who is still waiting for an
+        appraisal"): the accounts the filters keep whose state.md holds the thing open now, in
+        its next step or pending actions, each with what it holds (``open_items``); the head and
+        those lines, or nothing when the question asks no such thing or no account holds it
+        (the files are then read as for any question)."""
+        open_said = self.open_words.said_in(question)
+        if not open_said:
+            return []
+        asked = " ".join(w for w in question_words(query.free_words) if w not in open_said)
+        if not term_set(asked):
+            return []
+        matched = await self.matching(session, query, today)
+        if not isinstance(matched, list):
+            return []
+        held = {a.account_id: open_items(a) for a in matched}
+        every = [item.text for items in held.values() for item in items]
+        thing = thing_asked(asked, short_and_full_forms(asked, self.shorthand), every)
+        lines: list[str] = []
+        for account in matched:
+            naming = [item for item in held[account.account_id] if thing.named_by(item.text)]
+            path = f"accounts/{account.account_id}/state.md"
+            if not naming or not await read_to_cite(session, path):
+                continue
+            draft.cite(path)
+            said = "; ".join(f'{item.field}: "{item.text}"' for item in naming)
+            name = f"{account.account_name} (account {account.account_id})"
+            lines.append(f"- {name}: {said} ({path})")
+        if not lines:
+            return []
+        await session.think("Who still waits on it: reading each account's open items.")
+        head = "Still open, by each account's next step and pending actions (state.md, now):"
+        return [head, *lines]
+
     def _said_alike(self, asked: str) -> str:
         """The other words of the happenings ``asked`` names, as the files may write them
         ("theft": "stolen burglary robbed ..."), for the passage search to find them too."""
@@ -500,16 +550,6 @@ def side_by_side(asked: str, hits: list[PassageHit]) -> set[frozenset[str]]:
         for pair in pairs & word_pairs(hit.text):
             holders.setdefault(pair, set()).add(hit.account_id)
     return {pair for pair, accounts in holders.items() if len(accounts) >= PAIR_HOLDERS}
-
-
-def word_pairs(text: str) -> set[frozenset[str]]:
-    """Neighbouring words (their roots, stop words aside) within each clause of ``text``: a
-    full stop or a comma between two words keeps them apart."""
-    found: set[frozenset[str]] = set()
-    for clause in CLAUSE_BREAK.split(lines_written_out(text)):
-        said = root_words(clause)
-        found |= {frozenset(p) for p in zip(said, said[1:], strict=False) if p[0] != p[1]}
-    return found
 
 
 async def _read_if_budget(session: ToolSession, path: str) -> bool:

@@ -75,6 +75,8 @@ class ListingWords:
     """Words asking for the accounts other than a named one ("else", "other")."""
     kind_heads: frozenset[str] = frozenset()
     """Head nouns of kinds of business ("services", "shops"): no kind read by meaning alone."""
+    open_words: tuple[tuple[str, ...], ...] = ()
+    """Phrases asking who still waits on something ("still waiting"), each as its words."""
 
     @property
     def line_names(self) -> frozenset[str]:
@@ -129,6 +131,11 @@ def parse_listing_words(categories: str) -> ListingWords:
         comparison_fields=_worded(sections, "Fields a comparison names", COMPARED_FIELDS),
         other_words=_one_word_table(sections, "Words for the other accounts"),
         kind_heads=_one_word_table(sections, "Words that name no kind alone"),
+        open_words=tuple(
+            tuple(entry.lower().split())
+            for row in _rows(sections, "Words of what is still open", 1)
+            for entry in entries(row[0])
+        ),
     )
 
 

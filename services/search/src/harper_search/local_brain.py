@@ -21,7 +21,7 @@ from harper_common.bus.client import BusError
 from harper_common.memory.contact_marks import asked_marks, marks_in
 from harper_common.messages.index import AccountPayload, DescriptionFilters, PassageHit
 from harper_common.messages.query import AgentRequest
-from harper_search.account_engine import AccountEngine
+from harper_search.account_engine import AccountEngine, both_ways
 from harper_search.asked_by_examples import AskedByExamples
 from harper_search.book_values import CatalogBook
 from harper_search.carriers import carriers_named
@@ -46,6 +46,7 @@ from harper_search.listing_engine import (
 from harper_search.listing_query import ListingQuery
 from harper_search.listing_reader import ListingReader, stages_short_of
 from harper_search.listing_words import ListingWords
+from harper_search.open_items import OpenWords
 from harper_search.own_actions import OwnActions
 from harper_search.places import STATE_BY_CODE
 from harper_search.session import ToolSession
@@ -164,7 +165,14 @@ class LocalBrain:
         self.accounts = AccountEngine(known_word, words.shorthand, by_examples)
         self.events = frozenset(stem(word) for word in words.event_words)
         denials = Denials(words.denial_words, self.events)
-        self.listings = ListingEngine(catalog, own_actions, denials, words.event_groups)
+        self.listings = ListingEngine(
+            catalog,
+            own_actions,
+            denials,
+            words.event_groups,
+            OpenWords(words.open_words),
+            both_ways(words.shorthand),
+        )
         self.history = HistoryChanges(catalog.memory)
         self.comparisons = Comparisons(
             ComparisonWords(words.comparison_words, words.comparison_fields, words.other_words)

@@ -1,0 +1,22 @@
+"""Neighbouring words of a text, clause by clause: how one thing named in two words ("loss
+runs", "evidence of insurance") is told from two words that only meet in a file."""
+
+from __future__ import annotations
+
+import re
+
+from harper_search.line_forms import lines_written_out
+from harper_search.passage_answers import root_words
+
+CLAUSE_BREAK = re.compile(r"[.,;:!?()\n]+\s*|\s[-\u2013\u2014]+\s")
+"""What ends a clause: punctuation, a line break, a dash between spaces."""
+
+
+def word_pairs(text: str) -> set[frozenset[str]]:
+    """Neighbouring words (their roots, stop words aside) within each clause of ``text``: a
+    full stop or a comma between two words keeps them apart."""
+    found: set[frozenset[str]] = set()
+    for clause in CLAUSE_BREAK.split(lines_written_out(text)):
+        said = root_words(clause)
+        found |= {frozenset(p) for p in zip(said, said[1:], strict=False) if p[0] != p[1]}
+    return found
