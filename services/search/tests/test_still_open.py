@@ -23,7 +23,7 @@ from harper_search.catalog import Catalog
 from harper_search.listing_engine import ListingEngine
 from harper_search.listing_query import ListingQuery
 from harper_search.listing_words import load_listing_words
-from harper_search.open_items import OpenWords, open_items, thing_asked
+from harper_search.open_items import Phrases, open_items, thing_asked
 from harper_search.session import ToolSession
 from harper_search.tool_specs import new_budget
 from harper_search.toolbox import Toolbox
@@ -37,12 +37,8 @@ SKILLS = Path(__file__).resolve().parents[3] / "skills"
 WORDS = load_listing_words(load_skills(SKILLS, "search"))
 
 
-def _words() -> OpenWords:
-    return OpenWords(WORDS.open_words)
-
-
 def test_the_words_asking_what_is_still_open_are_found_as_written() -> None:
-    words = _words()
+    words = Phrases(WORDS.open_words)
     assert {"still", "waiting", "for"} <= words.said_in("anyone still waiting for appraisals?")
     assert {"haven't", "received"} <= words.said_in("which clients haven\u2019t received the COI")
     assert not words.said_in("which clients mailed the appraisal")
@@ -148,14 +144,17 @@ def memory(tmp_path: Path) -> MemoryRoot:
     return MemoryRoot(tmp_path)
 
 
-async def _ask(memory: MemoryRoot, pending: list[str], question: str) -> tuple[str, list[str]]:
+async def _ask(
+    memory: MemoryRoot, pending: list[str], question: str, free_words: str
+) -> tuple[str, list[str]]:
     catalog = Catalog(memory)
     catalog.build()
     words = WORDS
     engine = ListingEngine(
         catalog,
         event_groups=words.event_groups,
-        open_words=OpenWords(words.open_words),
+        open_words=Phrases(words.open_words),
+        done_words=Phrases(words.done_words),
         shorthand=both_ways(words.shorthand),
     )
     session = ToolSession(Toolbox(memory, Book(pending), []), new_budget(), NoProgress())
@@ -164,7 +163,7 @@ async def _ask(memory: MemoryRoot, pending: list[str], question: str) -> tuple[s
         follow_up=False,
         quiet_days=None,
         counting=False,
-        free_words="still waiting appraisal",
+        free_words=free_words,
     )
     draft = await engine.by_description(session, question, query, date(2026, 11, 2))
     return draft.answer, draft.citations
@@ -175,7 +174,10 @@ async def test_who_still_waits_is_the_account_whose_pending_actions_hold_it(
     memory: MemoryRoot,
 ) -> None:
     answer, cited = await _ask(
-        memory, ["Appraisal from Acme Appraisers"], "anyone still waiting for an appraisal?"
+        memory,
+        ["Appraisal from Acme Appraisers"],
+        "anyone still waiting for an appraisal?",
+        "still waiting appraisal",
     )
     assert f"(account {WAITS})" in answer and "Appraisal from Acme Appraisers" in answer
     assert f"(account {GOT_THEM})" not in answer  # its appraisal arrived
@@ -184,6 +186,25 @@ async def test_who_still_waits_is_the_account_whose_pending_actions_hold_it(
 
 @pytest.mark.anyio
 async def test_when_no_account_holds_it_open_the_files_are_read(memory: MemoryRoot) -> None:
-    answer, _ = await _ask(memory, ["Signed application"], "anyone still waiting for an appraisal?")
+    answer, _ = await _ask(
+        memory,
+        ["Signed application"],
+        "anyone still waiting for an appraisal?",
+        "still waiting appraisal",
+    )
     assert "next step and pending actions" not in answer
     assert f"(account {GOT_THEM})" in answer and f"(account {WAITS})" in answer
+
+
+@pytest.mark.anyio
+async def test_who_already_has_it_leaves_out_the_accounts_still_waiting(
+    memory: MemoryRoot,
+) -> None:
+    answer, _ = await _ask(
+        memory,
+        ["Appraisal from Acme Appraisers"],
+        "anyone sent us the appraisal already?",
+        "already sent appraisal",
+    )
+    assert f"(account {GOT_THEM})" in answer
+    assert f"(account {WAITS})" not in answer  # its pending actions still hold the appraisal

@@ -25,7 +25,7 @@ from harper_search.line_forms import lines_written_out
 from harper_search.listing_query import ListingQuery
 from harper_search.listing_rank import PremiumRank
 from harper_search.listing_reader import LEFT_OUT_ASIDE
-from harper_search.open_items import OpenWords, open_items, question_words, thing_asked
+from harper_search.open_items import OpenItem, Phrases, open_items, question_words, thing_asked
 from harper_search.own_actions import OwnActions
 from harper_search.passage_answers import (
     Unit,
@@ -81,7 +81,8 @@ class ListingEngine:
         own_actions: OwnActions | None = None,
         denials: Denials | None = None,
         event_groups: tuple[frozenset[str], ...] = (),
-        open_words: OpenWords | None = None,
+        open_words: Phrases | None = None,
+        done_words: Phrases | None = None,
         shorthand: dict[str, tuple[str, ...]] | None = None,
     ) -> None:
         self.catalog = catalog
@@ -89,7 +90,8 @@ class ListingEngine:
         self.denials = denials or Denials(frozenset())
         self.event_groups = tuple(frozenset(stem(w) for w in group) for group in event_groups)
         """Words of one happening (their stems): a sentence saying one says the others."""
-        self.open_words = open_words or OpenWords(())
+        self.open_words = open_words or Phrases(())
+        self.done_words = done_words or Phrases(())
         self.shorthand = shorthand or {}
         """Each trade word's short or full forms (``both_ways``)."""
 
@@ -234,8 +236,11 @@ class ListingEngine:
         if waiting:
             draft.answer = "\n".join(waiting)
             return draft
+        not_yet = await self._not_yet_done(session, question, query, today)
         denied = self.denials.asks_what_did_not_happen(LEFT_OUT_ASIDE.sub(" ", question))
-        mentioned, by_pairs = await self._mentioned(session, asked, draft, denied, within)
+        mentioned, by_pairs = await self._mentioned(
+            session, asked, draft, denied, within, listed=not_yet
+        )
         if not guesses:
             draft.answer = "\n".join([head, *mentioned] if mentioned else [head, NO_FILE_SAYS])
             return draft
@@ -254,7 +259,7 @@ class ListingEngine:
                 else (f"{head} No file or account description reads close to the question.")
             )
             return draft
-        accounts = result.accounts
+        accounts = [a for a in result.accounts if a.account_id not in not_yet]
         rows = _cited_rows(accounts, today, draft)
         evidence = [] if mentioned else await self._evidence(session, accounts, draft)
         lines = [head, *mentioned, "The accounts whose descriptions read closest:", *rows]
@@ -388,32 +393,53 @@ class ListingEngine:
         those lines, or nothing when the question asks no such thing or no account holds it
         (the files are then read as for any question)."""
         open_said = self.open_words.said_in(question)
-        if not open_said:
-            return []
-        asked = " ".join(w for w in question_words(query.free_words) if w not in open_said)
-        if not term_set(asked):
-            return []
-        matched = await self.matching(session, query, today)
-        if not isinstance(matched, list):
-            return []
-        held = {a.account_id: open_items(a) for a in matched}
-        every = [item.text for items in held.values() for item in items]
-        thing = thing_asked(asked, short_and_full_forms(asked, self.shorthand), every)
+        held = await self._holding(session, query, today, open_said) if open_said else {}
         lines: list[str] = []
-        for account in matched:
-            naming = [item for item in held[account.account_id] if thing.named_by(item.text)]
-            path = f"accounts/{account.account_id}/state.md"
-            if not naming or not await read_to_cite(session, path):
+        for (account_id, name), naming in held.items():
+            path = f"accounts/{account_id}/state.md"
+            if not await read_to_cite(session, path):
                 continue
             draft.cite(path)
             said = "; ".join(f'{item.field}: "{item.text}"' for item in naming)
-            name = f"{account.account_name} (account {account.account_id})"
-            lines.append(f"- {name}: {said} ({path})")
+            lines.append(f"- {name} (account {account_id}): {said} ({path})")
         if not lines:
             return []
         await session.think("Who still waits on it: reading each account's open items.")
         head = "Still open, by each account's next step and pending actions (state.md, now):"
         return [head, *lines]
+
+    async def _not_yet_done(
+        self, session: ToolSession, question: str, query: ListingQuery, today: date
+    ) -> frozenset[str]:
+        """A question asking who has something done ("who already sent the appraisal"): the
+        accounts whose state.md still holds the thing open, which have not."""
+        done_said = self.done_words.said_in(question)
+        if not done_said:
+            return frozenset()
+        held = await self._holding(session, query, today, done_said)
+        return frozenset(account_id for account_id, _ in held)
+
+    async def _holding(
+        self, session: ToolSession, query: ListingQuery, today: date, said: frozenset[str]
+    ) -> dict[tuple[str, str], list[OpenItem]]:
+        """The accounts the filters keep (id, name) whose open items name the thing the
+        question's free words name, ``said`` (the words asking whether it is open or done)
+        left out; each with those items."""
+        asked = " ".join(w for w in question_words(query.free_words) if w not in said)
+        if not term_set(asked):
+            return {}
+        matched = await self.matching(session, query, today)
+        if not isinstance(matched, list):
+            return {}
+        items = {a.account_id: open_items(a) for a in matched}
+        every = [item.text for found in items.values() for item in found]
+        thing = thing_asked(asked, short_and_full_forms(asked, self.shorthand), every)
+        held: dict[tuple[str, str], list[OpenItem]] = {}
+        for account in matched:
+            naming = [item for item in items[account.account_id] if thing.named_by(item.text)]
+            if naming:
+                held[(account.account_id, account.account_name)] = naming
+        return held
 
     def _said_alike(self, asked: str) -> str:
         """The other words of the happenings ``asked`` names, as the files may write them

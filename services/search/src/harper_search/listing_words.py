@@ -77,6 +77,8 @@ class ListingWords:
     """Head nouns of kinds of business ("services", "shops"): no kind read by meaning alone."""
     open_words: tuple[tuple[str, ...], ...] = ()
     """Phrases asking who still waits on something ("still waiting"), each as its words."""
+    done_words: tuple[tuple[str, ...], ...] = ()
+    """Phrases asking who has something done ("already"), each as its words."""
 
     @property
     def line_names(self) -> frozenset[str]:
@@ -131,11 +133,8 @@ def parse_listing_words(categories: str) -> ListingWords:
         comparison_fields=_worded(sections, "Fields a comparison names", COMPARED_FIELDS),
         other_words=_one_word_table(sections, "Words for the other accounts"),
         kind_heads=_one_word_table(sections, "Words that name no kind alone"),
-        open_words=tuple(
-            tuple(entry.lower().split())
-            for row in _rows(sections, "Words of what is still open", 1)
-            for entry in entries(row[0])
-        ),
+        open_words=_phrases(sections, "Words of what is still open"),
+        done_words=_phrases(sections, "Words of what is done"),
     )
 
 
@@ -158,6 +157,15 @@ def _worded(
             )
         found += [(tuple(entry.lower().split()), meant) for entry in entries(row[0])]
     return tuple(found)
+
+
+def _phrases(sections: dict[str, list[list[str]]], table: str) -> tuple[tuple[str, ...], ...]:
+    """A table of one column whose rows list phrases: each phrase as its lower-case words."""
+    return tuple(
+        tuple(entry.lower().split())
+        for row in _rows(sections, table, 1)
+        for entry in entries(row[0])
+    )
 
 
 def _one_word_table(sections: dict[str, list[list[str]]], table: str) -> frozenset[str]:

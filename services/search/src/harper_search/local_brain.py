@@ -46,7 +46,7 @@ from harper_search.listing_engine import (
 from harper_search.listing_query import ListingQuery
 from harper_search.listing_reader import ListingReader, stages_short_of
 from harper_search.listing_words import ListingWords
-from harper_search.open_items import OpenWords
+from harper_search.open_items import Phrases
 from harper_search.own_actions import OwnActions
 from harper_search.places import STATE_BY_CODE
 from harper_search.session import ToolSession
@@ -170,8 +170,9 @@ class LocalBrain:
             own_actions,
             denials,
             words.event_groups,
-            OpenWords(words.open_words),
-            both_ways(words.shorthand),
+            Phrases(words.open_words),
+            Phrases(words.done_words),
+            shorthand=both_ways(words.shorthand),
         )
         self.history = HistoryChanges(catalog.memory)
         self.comparisons = Comparisons(

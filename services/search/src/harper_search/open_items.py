@@ -29,9 +29,9 @@ def question_words(text: str) -> list[str]:
 
 
 @dataclass(frozen=True)
-class OpenWords:
-    """Phrases asking who still waits on something ("still waiting", "outstanding"), each as
-    its lower-case words."""
+class Phrases:
+    """The phrases of a table of words (those asking who still waits on something: "still
+    waiting", "outstanding"; or who has it done: "already"), each as its lower-case words."""
 
     phrases: tuple[tuple[str, ...], ...]
 
