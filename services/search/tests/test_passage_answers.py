@@ -417,3 +417,13 @@ def test_a_noun_made_of_a_verb_meets_the_verb() -> None:
     assert verb_of_noun("signal") is None and verb_of_noun("question") is None
     assert verb_of_noun("session") is None and verb_of_noun("million") is None
     assert verb_of_noun("accident") is None
+
+
+def test_a_person_asked_by_role_is_the_name_written_beside_it() -> None:
+    hits = [
+        hit("Rick: A forklift at the Elm Avenue dock tipped over in June, on a ramp.", 3),
+        hit("Rick: The forklift went back to the dealer for repairs.", 4),
+        hit("Rick: It was a bad week. Our operator, Dale Pruitt, was not hurt.", 5),
+    ]
+    best = best_units("which operator tipped the elm avenue forklift", hits, keep=1)
+    assert "Dale Pruitt" in best[0].text

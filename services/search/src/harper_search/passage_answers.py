@@ -28,6 +28,7 @@ from lemminflect import getAllLemmas  # type: ignore[import-untyped]
 from harper_common.memory.sentences import SENTENCE_BREAK
 from harper_common.messages.index import PassageHit
 from harper_search.carriers import carriers_named
+from harper_search.named_roles import asked_role, names_beside
 from harper_search.number_words import in_figures
 from harper_search.question_cues import EARLIER
 from harper_search.terms import term_set, terms
@@ -346,6 +347,7 @@ def best_units(
     asked = (term_set(question) | term_set(also)) - term_set(ignore)
     newest = max((_aware(h.date) for h in hits if h.date), default=None)
     counted = counted_nouns(question) - roots(term_set(ignore))
+    role = asked_role(question) if kinds <= {"name"} else None
     scored: list[Unit] = []
     for rank, hit in enumerate(hits):
         base = 1.5 / (1 + 0.5 * rank)
@@ -359,6 +361,8 @@ def best_units(
             unit_score = base + _signals(text, hit, kinds, asked, newest, how_much)
             if counted and counts_of(counted, said(text, hit)):
                 unit_score += COUNTED_BONUS
+            if role and names_beside(said(text, hit), role):
+                unit_score += ROLE_NAMED_BONUS
             if said_by and hit.speaker and hit.speaker.split()[0].lower() in said_by:
                 unit_score += SAID_BY_BONUS
             if joined and led:
@@ -411,6 +415,9 @@ NOTES_KEPT = 1
 
 SAID_BY_BONUS = 0.6
 """What a sentence gains when the person the question names said it."""
+ROLE_NAMED_BONUS = 2.0
+"""What a sentence gains when it names a person beside the role the question asks ("which
+driver": "our driver, Cody LeBlanc")."""
 
 LATEST_MARGIN = 1.0
 """A newer sentence giving the same kind of value wins when it scores within this of the best."""
