@@ -18,7 +18,7 @@ from harper_common.messages.index import (
     PassageChannel,
     PassageHit,
 )
-from harper_search.account_engine import AccountEngine
+from harper_search.account_engine import AccountEngine, closest_said
 from harper_search.question_cues import initials, without_name
 from harper_search.session import ToolSession
 from harper_search.tool_specs import new_budget
@@ -182,3 +182,16 @@ async def test_a_field_read_only_from_examples_also_reads_the_files(memory: Memo
     draft = await engine.answer(session, ACCOUNT, NAME, "when does the second shop open")
     assert "Send the application" in draft.answer, draft.answer  # the field the examples read
     assert "opens in March" in draft.answer  # and what the files say in their own words
+
+
+def test_the_raw_line_saying_the_summary_sentence_is_followed_not_its_neighbour() -> None:
+    """A text message is found with its neighbours: the index may rank the line after the one
+    that says it first."""
+    path = "accounts/1/sources/sms/sms_20261009_1441/raw.txt"
+    raws = [
+        _hit("Ray: the new van is ours from dec 1", path, "sms", 5),
+        _hit("Ray: resale is maybe 30%. mostly used tires and rims", path, "sms", 4),
+    ]
+    [chosen] = closest_said("Resale of used tires is about 30% of sales.", raws)
+    assert chosen.line == 4
+    assert closest_said("Nothing of theirs.", raws) == raws[:1]  # no line says it: index order

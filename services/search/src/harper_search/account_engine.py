@@ -710,12 +710,12 @@ class AccountEngine:
             args = SearchFilesInput(query=closest[rank].text[:300], path=folder, limit=8)
             result = await session.call(SEARCH_FILES, args)
             found = result.passages if result is not None and not result.is_error else []
-            raws = [h for h in found if h.path == f"{folder}/raw.txt"][:RAW_PER_SUMMARY]
+            sentence = closest[rank].text
+            raws = closest_said(sentence, [h for h in found if h.path == f"{folder}/raw.txt"])
             for raw in raws:
                 if (raw.path, raw.line) not in placed:
                     placed.add((raw.path, raw.line))
                     kept.append(raw)
-            sentence = closest[rank].text
             if _holds_what_is_asked(question, sentence) and not any(
                 _says_alike(question, sentence, raw.text) for raw in raws
             ):
@@ -753,6 +753,16 @@ class AccountEngine:
             draft.cite(later.path)
             lines.append(f"  - later: {quote(later)} ({where(later)})")
         return lines
+
+
+def closest_said(sentence: str, raws: list[PassageHit]) -> list[PassageHit]:
+    """The passages of a raw file (in the index's order) that say most of a summary's sentence
+    in their own words, at most ``RAW_PER_SUMMARY``: a text message or a turn is found with its
+    neighbours, so the index may rank a neighbour of the line first."""
+    said = roots(term_set(sentence))
+    shared = [len(said & roots(term_set(raw.text))) for raw in raws]
+    order = sorted(range(len(raws)), key=lambda n: -shared[n])
+    return [raws[n] for n in order[:RAW_PER_SUMMARY]]
 
 
 SAID_ALIKE = 2
