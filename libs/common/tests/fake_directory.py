@@ -4,6 +4,7 @@ passage searches with hits a test chooses; tests subclass it for what they need.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from datetime import UTC, datetime
 
 from harper_common.messages.index import (
     DescriptionFilters,
@@ -48,3 +49,18 @@ class FakeDirectory:
     ) -> PassagesReply:
         self.asked.append(text)
         return PassagesReply(hits=self.hits(text), dense_complete=True)
+
+
+def email_hit(account_id: str, text: str, folder: str = "email_20261008_0900") -> PassageHit:
+    """A paragraph of an email of ``account_id`` (the folder's day, 9 am) as the index finds it."""
+    day = datetime.strptime(folder.split("_")[1], "%Y%m%d").replace(hour=9, tzinfo=UTC)
+    return PassageHit(
+        score=0.5,
+        account_id=account_id,
+        path=f"accounts/{account_id}/sources/emails/{folder}/raw.txt",
+        channel="email",
+        kind="paragraph",
+        date=day,
+        line=5,
+        text=text,
+    )

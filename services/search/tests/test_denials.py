@@ -80,3 +80,16 @@ def test_what_happened_decides_when_the_question_names_it_beside_its_circumstanc
     assert not Denials(words.denial_words).denies(hail_no_claim, "", asked)  # hail is said
     no_hail_claim = "no hail, but a claim for the walk-in cooler in May"
     assert not with_events.denies(no_hail_claim, "", asked)
+
+
+def test_a_clause_saying_what_did_not_happen_is_split_off(denials: Denials) -> None:
+    question = "who got an inspection report but didn't get a rate cut"
+    asked = "inspection report didn't rate cut"
+    kept, words, left_out = denials.but_not(question, asked)
+    assert kept == "who got an inspection report"
+    assert words == "inspection report"
+    assert left_out == "get a rate cut"
+    assert not denials.asks_what_did_not_happen(kept)
+    assert denials.but_not("who has a pool, but no fence", "pool fence")[2] == "fence"
+    unchanged = "which shop burned but the carrier paid"
+    assert denials.but_not(unchanged, "shop burned carrier paid")[2] == ""

@@ -3,11 +3,11 @@ is open now), not from a sentence of its files that once named the thing."""
 
 from __future__ import annotations
 
-from datetime import UTC, date, datetime
+from datetime import date
 from pathlib import Path
 
 import pytest
-from fake_directory import FakeDirectory
+from fake_directory import FakeDirectory, email_hit
 
 from harper_common.bus.progress import NoProgress
 from harper_common.memory.paths import MemoryRoot
@@ -86,8 +86,10 @@ class Book(FakeDirectory):
 
     def hits(self, text: str) -> list[PassageHit]:
         return [
-            _hit(GOT_THEM, "Many thanks, the appraisal of the building arrived on the 1st."),
-            _hit(WAITS, "Could you ask Acme Appraisers to send the appraisal of the building?"),
+            email_hit(GOT_THEM, "Many thanks, the appraisal of the building arrived on the 1st."),
+            email_hit(
+                WAITS, "Could you ask Acme Appraisers to send the appraisal of the building?"
+            ),
         ]
 
     async def scan(
@@ -109,19 +111,6 @@ class Book(FakeDirectory):
             ),
         ]
         return ScanReply(accounts=accounts, total=len(accounts))
-
-
-def _hit(account_id: str, text: str) -> PassageHit:
-    return PassageHit(
-        score=0.5,
-        account_id=account_id,
-        path=f"accounts/{account_id}/sources/emails/email_20261008_0900/raw.txt",
-        channel="email",
-        kind="paragraph",
-        date=datetime(2026, 10, 8, 9, tzinfo=UTC),
-        line=5,
-        text=text,
-    )
 
 
 @pytest.fixture

@@ -21,6 +21,12 @@ DENIAL_REACH = 3
 one clause, denies it ("no prior claims", "we never once put in a claim")."""
 CLAUSE = re.compile(r"[.;:!?\n]+|,\s+(?:but|though|although)\b|\s[-\u2013\u2014]\s")
 """What ends a clause for a denial: "no claims. The truck hit a gate" denies nothing of a truck."""
+BUT_THEN = re.compile(
+    r"\s*,?\s*\bbut\s+(?P<denial>[a-z]+(?:n't|n\u2019t|nt)?|not|never)\s+(?P<clause>[^.;,?!()\u2013\u2014]+)",
+    re.IGNORECASE,
+)
+"""A second clause that says what did not happen ("..., but didn't decline", "but never
+bound"): its denial word, then what it denies."""
 ALL_CONTRACTED = "n't"
 """An entry standing for every word ending in it ("didn't", "hasn't", "won't")."""
 
@@ -38,6 +44,20 @@ class Denials:
     def is_denial(self, word: str) -> bool:
         lower = word.lower().replace("\u2019", "'")
         return lower in self.words or (ALL_CONTRACTED in self.words and lower.endswith("n't"))
+
+    def but_not(self, question: str, asked: str) -> tuple[str, str, str]:
+        """A question asking who did one thing but not another ("who got questions from the
+        underwriter but didn't get declined"): the question and its words ``asked`` without
+        the second clause, and what that clause says did not happen ("get declined"), whose
+        accounts are left out; the question and its words as they were, and "", when it asks
+        no such thing."""
+        found = BUT_THEN.search(question)
+        if found is None or not self.is_denial(found.group("denial")):
+            return question, asked, ""
+        clause = found.group("clause")
+        dropped = {found.group("denial").lower().replace("\u2019", "'"), *_words(clause)}
+        kept = " ".join(word for word in _words(asked) if word not in dropped)
+        return question[: found.start()] + question[found.end() :], kept, clause
 
     def asks_what_did_not_happen(self, question: str) -> bool:
         """The question asks about what never happened ("which shops never put one in")."""

@@ -237,6 +237,8 @@ class ListingEngine:
             draft.answer = "\n".join(waiting)
             return draft
         not_yet = await self._not_yet_done(session, question, query, today)
+        question, asked, but_not = self.denials.but_not(question, asked)
+        not_yet |= await self._said_of(session, but_not)
         denied = self.denials.asks_what_did_not_happen(LEFT_OUT_ASIDE.sub(" ", question))
         mentioned, by_pairs = await self._mentioned(
             session, asked, draft, denied, within, listed=not_yet
@@ -331,28 +333,9 @@ class ListingEngine:
         them too (``grounded_unit``). Also says whether such a pair decided. With ``within``,
         only those accounts when the files of any of them say it; ``listed``: accounts the
         answer already names, left out."""
-        said_alike = self._said_alike(asked)
-        query = f"{asked} {said_alike}" if said_alike else asked
-        args = SearchFilesInput(query=query[:300], path="accounts", limit=MENTION_HITS)
-        result = await session.call(SEARCH_FILES, args)
-        if result is None or result.is_error or not result.passages:
+        grounded, pairs = await self._grounded(session, asked, denied)
+        if not grounded and not pairs:
             return [], False
-        carriers = carriers_named(asked, names_in=[hit.text for hit in result.passages])
-        by_account: dict[str, list[PassageHit]] = {}
-        for hit in result.passages:
-            if not carriers or carriers_named(hit.text) & carriers:
-                by_account.setdefault(hit.account_id, []).append(hit)
-        wanted = term_set(asked) | term_set(lines_written_out(asked))
-        wanted |= same_happening(wanted, self.event_groups)
-        pairs = side_by_side(asked, result.passages)
-        happened = happenings(wanted, pairs, self.denials.events)
-        best = {a: best_units(asked, hits, keep=3) for a, hits in by_account.items()}
-        grounded: dict[str, Unit | Denied] = {
-            account: found
-            for account, units in best.items()
-            if (found := grounded_unit(units, wanted, pairs, self.denials, denied, happened))
-            is not None
-        }
         kept = [a for a, f in grounded.items() if not isinstance(f, Denied) and a in (within or ())]
         if kept:  # the filter's accounts whose files say it; else every account whose files do
             grounded = {a: grounded[a] for a in kept}
@@ -440,6 +423,43 @@ class ListingEngine:
             if naming:
                 held[(account.account_id, account.account_name)] = naming
         return held
+
+    async def _grounded(
+        self, session: ToolSession, asked: str, denied: bool = False
+    ) -> tuple[dict[str, Unit | Denied], set[frozenset[str]]]:
+        """Each account whose files say what ``asked`` is about, with the sentence that says it
+        (``grounded_unit``), best first; and the pairs of the question's words the files write
+        side by side."""
+        said_alike = self._said_alike(asked)
+        query = f"{asked} {said_alike}" if said_alike else asked
+        args = SearchFilesInput(query=query[:300], path="accounts", limit=MENTION_HITS)
+        result = await session.call(SEARCH_FILES, args)
+        if result is None or result.is_error or not result.passages:
+            return {}, set()
+        carriers = carriers_named(asked, names_in=[hit.text for hit in result.passages])
+        by_account: dict[str, list[PassageHit]] = {}
+        for hit in result.passages:
+            if not carriers or carriers_named(hit.text) & carriers:
+                by_account.setdefault(hit.account_id, []).append(hit)
+        wanted = term_set(asked) | term_set(lines_written_out(asked))
+        wanted |= same_happening(wanted, self.event_groups)
+        pairs = side_by_side(asked, result.passages)
+        happened = happenings(wanted, pairs, self.denials.events)
+        best = {a: best_units(asked, hits, keep=3) for a, hits in by_account.items()}
+        grounded: dict[str, Unit | Denied] = {
+            account: found
+            for account, units in best.items()
+            if (found := grounded_unit(units, wanted, pairs, self.denials, denied, happened))
+            is not None
+        }
+        return grounded, pairs
+
+    async def _said_of(self, session: ToolSession, words: str) -> frozenset[str]:
+        """The accounts whose files say what ``words`` name happened (not that it did not)."""
+        if not words:
+            return frozenset()
+        grounded, _ = await self._grounded(session, words)
+        return frozenset(a for a, found in grounded.items() if not isinstance(found, Denied))
 
     def _said_alike(self, asked: str) -> str:
         """The other words of the happenings ``asked`` names, as the files may write them
