@@ -164,3 +164,14 @@ def test_asked_what_never_happened_the_denying_sentence_is_the_mention() -> None
     assert isinstance(found, Unit) and found.text == "Omar: Claims?"
     paid = [spoken("9", "Omar: Claims?", "Priya: Two, both paid.")]
     assert grounded_unit(paid, wanted, set(), denials, denied=True) is None
+
+
+def test_a_verb_and_what_it_was_done_to_are_no_thing_named() -> None:
+    hits = [
+        hit("1", "The adjuster asked questions about the dock."),
+        hit("2", "She asked questions too, then non-renewed the policy."),
+        hit("3", "The market non-renewed them in May."),
+    ]
+    asked = "who had an adjuster who asked questions"
+    assert side_by_side(asked, hits) == set()  # "the adjuster sent three questions" says it too
+    assert side_by_side("which shops were non renewed", hits) == word_pairs("non renewed")

@@ -35,6 +35,7 @@ from harper_search.passage_answers import (
     has_date,
     holds,
     narrates,
+    only_a_verb,
     root_words,
     roots,
 )
@@ -42,7 +43,8 @@ from harper_search.passages import Passage, passages
 from harper_search.run_log import raw_of
 from harper_search.session import ToolSession
 from harper_search.state_extras import asked_extras
-from harper_search.terms import stem, term_set
+from harper_search.terms import STOP_WORDS, stem, term_set
+from harper_search.terms import words as words_of
 from harper_search.tool_specs import (
     READ_FILE,
     SEARCH_DESCRIPTIONS,
@@ -51,7 +53,7 @@ from harper_search.tool_specs import (
     SearchDescriptionsInput,
     SearchFilesInput,
 )
-from harper_search.word_pairs import word_pairs
+from harper_search.word_pairs import CLAUSE_BREAK, word_pairs
 
 SOURCES_TO_READ = 3
 DESCRIPTION_HITS = 5
@@ -227,9 +229,9 @@ class ListingEngine:
         keeps, the only ones named when the files of any of them say it; without ``guesses``,
         no description is read closest (what the files do not say is not there)."""
         draft = Draft(answer="")
-        words = ", ".join(query.unmatched) or query.free_words or question
+        close_to = ", ".join(query.unmatched) or query.free_words or question
         head = head or (
-            f"No industry, line of coverage, stage or place of the book is close to '{words}'."
+            f"No industry, line of coverage, stage or place of the book is close to '{close_to}'."
         )
         asked = query.free_words if term_set(query.free_words) else question
         waiting = await self._still_open(session, question, query, today, draft)
@@ -585,12 +587,25 @@ def _names_a_time_or_count(word: str) -> bool:
     return word in TIME_WORDS or has_date(word) or holds("count", word)
 
 
+def done_to(text: str) -> set[frozenset[str]]:
+    """Pairs of neighbouring words of ``text`` whose first can only be a verb ("asked
+    questions", "sent certificates"): what was done to a thing, not one thing named in two
+    words as "loss runs" or "non renewed" are."""
+    found: set[frozenset[str]] = set()
+    for clause in CLAUSE_BREAK.split(lines_written_out(text)):
+        said = [word for word in words_of(clause) if word not in STOP_WORDS]
+        for first, second in zip(said, said[1:], strict=False):
+            if only_a_verb(first):
+                found.add(frozenset(roots({stem(first), stem(second)})))
+    return found
+
+
 def side_by_side(asked: str, hits: list[PassageHit]) -> set[frozenset[str]]:
     """Pairs of neighbouring words of the question (stop words aside) that the files of two
     accounts or more also write next to each other, in either order and within one clause:
     one thing named in two words ("loss runs", "the hail claim" for a claim from the hail),
     not a chance meeting of words in one file."""
-    pairs = word_pairs(asked)
+    pairs = word_pairs(asked) - done_to(asked)
     holders: dict[frozenset[str], set[str]] = {}
     for hit in hits:
         for pair in pairs & word_pairs(hit.text):

@@ -633,6 +633,13 @@ def _root(term: str) -> str:
     return term
 
 
+def only_a_verb(word: str) -> bool:
+    """A word that can only be a verb ("asked", "sent"): with the word after it, it says what
+    was done to a thing ("asked questions"), not one thing named in two words."""
+    lemmas = getAllLemmas(word)
+    return bool(lemmas) and set(lemmas) == {"VERB"}
+
+
 def roots(found: set[str]) -> set[str]:
     return {_root(t) for t in found}
 
