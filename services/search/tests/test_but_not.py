@@ -7,11 +7,11 @@ from datetime import date
 from pathlib import Path
 
 import pytest
-from fake_directory import FakeDirectory, email_hit
+from email_books import SaidBook, email_book
 
 from harper_common.bus.progress import NoProgress
 from harper_common.memory.paths import MemoryRoot
-from harper_common.messages.index import DescriptionFilters, PassageHit
+from harper_common.messages.index import DescriptionFilters
 from harper_common.skills import load_skills
 from harper_search.catalog import Catalog
 from harper_search.denials import Denials
@@ -31,26 +31,9 @@ SAID = {
 }
 
 
-class Book(FakeDirectory):
-    def hits(self, text: str) -> list[PassageHit]:
-        return [email_hit(account_id, said) for account_id, said in SAID.items()]
-
-
 @pytest.fixture
 def memory(tmp_path: Path) -> MemoryRoot:
-    for account_id, said in SAID.items():
-        folder = tmp_path / f"accounts/{account_id}/sources/emails/email_20261008_0900"
-        folder.mkdir(parents=True)
-        (folder / "raw.txt").write_text(
-            f"Date: 2026-10-08T09:00:00Z\nFrom: Dana <dana@example.com>\nSubject: roof\n\n{said}\n",
-            encoding="utf-8",
-        )
-        (tmp_path / f"accounts/{account_id}/state.md").write_text(
-            f'---\naccount_id: "{account_id}"\nname: Shop {account_id}\nstage: Intake\n'
-            "version: 1\n---\n",
-            encoding="utf-8",
-        )
-    return MemoryRoot(tmp_path)
+    return email_book(tmp_path, SAID)
 
 
 @pytest.mark.anyio
@@ -63,15 +46,12 @@ async def test_the_accounts_whose_files_say_the_second_thing_are_left_out(
     engine = ListingEngine(
         catalog, denials=Denials(WORDS.denial_words, events), event_groups=WORDS.event_groups
     )
-    session = ToolSession(Toolbox(memory, Book(), []), new_budget(), NoProgress())
+    session = ToolSession(Toolbox(memory, SaidBook(SAID), []), new_budget(), NoProgress())
     question = "who got the inspector's report but didn't get declined"
     query = ListingQuery(
-        filters=DescriptionFilters(),
-        follow_up=False,
-        quiet_days=None,
-        counting=False,
+        filters=DescriptionFilters(), follow_up=False, quiet_days=None, counting=False,
         free_words="inspector's report didn't declined",
-    )
+    )  # fmt: skip
     draft = await engine.by_description(session, question, query, date(2026, 11, 2))
     assert "(account 52101)" in draft.answer
     assert "(account 52102)" not in draft.answer  # the carrier declined it

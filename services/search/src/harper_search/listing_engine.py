@@ -42,6 +42,7 @@ from harper_search.passage_answers import (
 from harper_search.passages import Passage, passages
 from harper_search.run_log import raw_of
 from harper_search.session import ToolSession
+from harper_search.sides import Sides
 from harper_search.state_extras import asked_extras
 from harper_search.terms import STOP_WORDS, stem, term_set
 from harper_search.terms import words as words_of
@@ -86,6 +87,7 @@ class ListingEngine:
         open_words: Phrases | None = None,
         done_words: Phrases | None = None,
         shorthand: dict[str, tuple[str, ...]] | None = None,
+        sides: Sides | None = None,
     ) -> None:
         self.catalog = catalog
         self.own_actions = own_actions or OwnActions(None, ())
@@ -95,6 +97,7 @@ class ListingEngine:
         self.open_words = open_words or Phrases(())
         self.done_words = done_words or Phrases(())
         self.shorthand = shorthand or {}
+        self.sides = sides or Sides()
         """Each trade word's short or full forms (``both_ways``)."""
 
     async def matching(
@@ -453,8 +456,16 @@ class ListingEngine:
             for account, units in best.items()
             if (found := grounded_unit(units, wanted, pairs, self.denials, denied, happened))
             is not None
+            and not self._befell_the_other_side(asked, found)
         }
         return grounded, pairs
+
+    def _befell_the_other_side(self, asked: str, found: Unit | Denied) -> bool:
+        """The sentence names only people of the side the question does not ("one of my
+        installers fell" for a question about a customer hurt)."""
+        unit = found.unit if isinstance(found, Denied) else found
+        wanted = LEFT_OUT_ASIDE.sub(" ", asked)  # "a shopper (not staff)": a shopper
+        return self.sides.only_the_other(wanted, f"{unit.text} {answer_to(unit)}")
 
     async def _said_of(self, session: ToolSession, words: str) -> frozenset[str]:
         """The accounts whose files say what ``words`` name happened (not that it did not)."""

@@ -79,6 +79,8 @@ class ListingWords:
     """Phrases asking who still waits on something ("still waiting"), each as its words."""
     done_words: tuple[tuple[str, ...], ...] = ()
     """Phrases asking who has something done ("already"), each as its words."""
+    sides: tuple[tuple[str, frozenset[str]], ...] = ()
+    """Whose side a person something befell is on ("staff": "installer" ...), a row each."""
 
     @property
     def line_names(self) -> frozenset[str]:
@@ -135,6 +137,7 @@ def parse_listing_words(categories: str) -> ListingWords:
         kind_heads=_one_word_table(sections, "Words that name no kind alone"),
         open_words=_phrases(sections, "Words of what is still open"),
         done_words=_phrases(sections, "Words of what is done"),
+        sides=_sides(sections),
     )
 
 
@@ -165,6 +168,15 @@ def _phrases(sections: dict[str, list[list[str]]], table: str) -> tuple[tuple[st
         tuple(entry.lower().split())
         for row in _rows(sections, table, 1)
         for entry in entries(row[0])
+    )
+
+
+def _sides(sections: dict[str, list[list[str]]]) -> tuple[tuple[str, frozenset[str]], ...]:
+    """Each side of "Whom it befell" and its words."""
+    table = "Whom it befell"
+    return tuple(
+        (row[0].strip().lower(), frozenset(_one_word(word, table) for word in entries(row[1])))
+        for row in _rows(sections, table, 2)
     )
 
 

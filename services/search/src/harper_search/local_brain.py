@@ -50,6 +50,7 @@ from harper_search.open_items import Phrases
 from harper_search.own_actions import OwnActions
 from harper_search.places import STATE_BY_CODE
 from harper_search.session import ToolSession
+from harper_search.sides import Sides
 from harper_search.spelling import correct_cues
 from harper_search.staff import name_parts
 from harper_search.state_fields import asked_fields
@@ -176,6 +177,7 @@ class LocalBrain:
             Phrases(words.open_words),
             Phrases(words.done_words),
             shorthand=both_ways(words.shorthand),
+            sides=Sides(words.sides),
         )
         self.history = HistoryChanges(catalog.memory)
         self.comparisons = Comparisons(
