@@ -108,8 +108,8 @@ async def test_two_best_passages_and_a_word_only_they_hold_name_the_account(
 async def test_a_question_read_as_about_several_but_saying_no_listing_word_is_one_accounts(
     memory: MemoryRoot,
 ) -> None:
-    """ "the insured on the gala certificate": the starter may read it as about several,
-    but only one account's files speak of it; all three best passages must be
+    """ "who goes on the gala certificate as insured": the starter reads "who goes" as
+    about several, but only one account's files speak of it; all three best passages must be
     its own (two, and words only they hold, are not enough without the starter's reading)."""
     assert await _ask(memory, ["51002"] * 3, SEVERAL) == "51002"
     assert await _ask(memory, ["51002"] * 2, SEVERAL) is None
@@ -144,13 +144,3 @@ async def test_passages_that_only_share_a_word_of_their_accounts_name_name_no_ac
     question = "the sound problem on the vintage mixing job"
     assert await _ask(memory, ["51002"] * 3, ONE, question) == "51002"  # "vintage", "mixing"
     assert await _ask(memory, ["51002"] * 3, ONE, "the sound problem") is None
-
-
-@pytest.mark.anyio
-async def test_who_doing_something_asks_which_accounts_whatever_files_hold_it(
-    memory: MemoryRoot,
-) -> None:
-    """ "who restored a vintage console": which accounts did, though one account's files
-    hold every best passage; "who is ..." would ask about a person."""
-    question = "who restored a vintage console for an agreed value"
-    assert await _ask(memory, ["51002"] * 3, SEVERAL, question) is None

@@ -76,9 +76,6 @@ LISTING_CUE = re.compile(
 )
 """Words of a question about several accounts."""
 ASKS_WHO = re.compile(r"\W*who\b", re.I)
-WHO_DOES = re.compile(r"\W*who\s+(?!is\b|was\b|are\b|were\b)[a-z]+", re.I)
-"""A question opening with "who" doing something ("who switched for a lower premium"): which
-accounts did it, as a listing word would ask; "who is ..." asks who a person is."""
 CARRIER_ASIDE = re.compile(r"\s*\(.*?\)")
 """A note beside a carrier in state.md ("The Hartford (cancelled 10/28)")."""
 
@@ -204,7 +201,7 @@ class LocalBrain:
             why = f"The email or phone asked is {marked[1]}'s: reading it."
             return await self._answer_about(session, question, marked, why)
         asked_of_one = about_one_account(request)  # the starter's reading
-        unmarked = LISTING_CUE.search(question) is None and not WHO_DOES.match(question)
+        unmarked = LISTING_CUE.search(question) is None  # no word of a listing
         corrected = correct_cues(question, self.known_word)
         handled = self.catalog.handled_by(question)
         listing = await self._read(corrected, today, handled, by_meaning=False)
@@ -309,7 +306,7 @@ class LocalBrain:
                 answer="Which account or which accounts do you mean? The question names neither."
             )
         if asked_of_one or unmarked:
-            # a question no listing word marks ("the insured on the gala certificate")
+            # a question no listing word marks ("who goes on the gala certificate as insured")
             # is about one account when only its files speak of it
             by_files = await self._one_by_its_files(session, question, strict=not asked_of_one)
             if by_files is not None:
