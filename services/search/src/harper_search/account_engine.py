@@ -49,6 +49,7 @@ from harper_search.ranking import findings
 from harper_search.run_log import raw_of
 from harper_search.session import ToolSession
 from harper_search.spelling import correct_cues
+from harper_search.staff import name_parts, staff_of
 from harper_search.state_extras import ExtraField, asked_extras
 from harper_search.state_fields import (
     ALL_FIELDS,
@@ -493,10 +494,13 @@ class AccountEngine:
             lines.append(field_line(extra.label, extra.value, state_path, None))
         terms = _question_terms(question, account_name)
         received = RECEIVED.search(asked.text) is not None
+        ours = agency_people(asked.state)
         for topic in asked.topics:
-            lines += self._topic(
-                draft, topic, reading.found, terms, len(reading.read), received, asked.first
-            )
+            found = reading.found
+            if topic.name in OTHER_SIDE_TOPICS:
+                found = [p for p in found if not said_by_us(p, ours)]
+            read = len(reading.read)
+            lines += self._topic(draft, topic, found, terms, read, received, asked.first)
         if not asked.fields and not asked.people:
             lines += [line_of(field) for field in recorded_fields(asked.topics, asked.state)]
         return lines
@@ -763,6 +767,24 @@ def closest_said(sentence: str, raws: list[PassageHit]) -> list[PassageHit]:
     shared = [len(said & roots(term_set(raw.text))) for raw in raws]
     order = sorted(range(len(raws)), key=lambda n: -shared[n])
     return [raws[n] for n in order[:RAW_PER_SUMMARY]]
+
+
+OTHER_SIDE_TOPICS = frozenset({"competitor"})
+"""Topics only others tell of: our own people's words name no competitor (the broker saying
+which markets we go to is no rival agency)."""
+
+
+def agency_people(state: AccountState | None) -> set[str]:
+    """The parts of the names of the agency's people on the account (state.md's broker and the
+    like: "marcus.odom" -> marcus, odom)."""
+    if state is None:
+        return set()
+    return set().union(*(name_parts(person) for person in staff_of(state.extra)))
+
+
+def said_by_us(passage: Passage, ours: set[str]) -> bool:
+    """The passage is spoken or written by one of the agency's people."""
+    return bool(passage.speaker) and bool(name_parts(passage.speaker or "") & ours)
 
 
 SAID_ALIKE = 2
