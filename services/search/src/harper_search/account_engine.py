@@ -764,9 +764,7 @@ def closest_said(sentence: str, raws: list[PassageHit]) -> list[PassageHit]:
     in their own words, at most ``RAW_PER_SUMMARY``: a text message or a turn is found with its
     neighbours, so the index may rank a neighbour of the line first."""
     said = roots(term_set(sentence))
-    shared = [len(said & roots(term_set(raw.text))) for raw in raws]
-    order = sorted(range(len(raws)), key=lambda n: -shared[n])
-    return [raws[n] for n in order[:RAW_PER_SUMMARY]]
+    return sorted(raws, key=lambda raw: -len(said & roots(term_set(raw.text))))[:RAW_PER_SUMMARY]
 
 
 OTHER_SIDE_TOPICS = frozenset({"competitor"})
@@ -784,7 +782,7 @@ def agency_people(state: AccountState | None) -> set[str]:
 
 def said_by_us(passage: Passage, ours: set[str]) -> bool:
     """The passage is spoken or written by one of the agency's people."""
-    return bool(passage.speaker) and bool(name_parts(passage.speaker or "") & ours)
+    return bool(name_parts(passage.speaker or "") & ours)
 
 
 SAID_ALIKE = 2

@@ -14,7 +14,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from harper_search.passage_answers import SPEAKER, last_sentence
-from harper_search.terms import STOP_WORDS, stem, words
+from harper_search.terms import STOP_WORDS, stem, straight_words
 
 DENIAL_REACH = 3
 """A denial word within this many words before a word of the question (small words aside), in
@@ -131,4 +131,4 @@ HYPHENATED = re.compile(r"(?<=[A-Za-z])-(?=[A-Za-z])")
 
 def _words(text: str) -> list[str]:
     """The words, a hyphenated word as one ("non-owned", "no-fault": no denial)."""
-    return words(HYPHENATED.sub("", text.replace("\u2019", "'")))
+    return straight_words(HYPHENATED.sub("", text))

@@ -25,7 +25,7 @@ from harper_search.line_forms import lines_written_out
 from harper_search.listing_query import ListingQuery
 from harper_search.listing_rank import PremiumRank
 from harper_search.listing_reader import LEFT_OUT_ASIDE
-from harper_search.open_items import OpenItem, Phrases, open_items, question_words, thing_asked
+from harper_search.open_items import OpenItem, Phrases, item_words, open_items, thing_in
 from harper_search.own_actions import OwnActions
 from harper_search.passage_answers import (
     Unit,
@@ -35,7 +35,6 @@ from harper_search.passage_answers import (
     has_date,
     holds,
     narrates,
-    only_a_verb,
     root_words,
     roots,
 )
@@ -44,8 +43,7 @@ from harper_search.run_log import raw_of
 from harper_search.session import ToolSession
 from harper_search.sides import Sides
 from harper_search.state_extras import asked_extras
-from harper_search.terms import STOP_WORDS, stem, term_set
-from harper_search.terms import words as words_of
+from harper_search.terms import stem, straight_words, term_set
 from harper_search.tool_specs import (
     READ_FILE,
     SEARCH_DESCRIPTIONS,
@@ -54,7 +52,7 @@ from harper_search.tool_specs import (
     SearchDescriptionsInput,
     SearchFilesInput,
 )
-from harper_search.word_pairs import CLAUSE_BREAK, word_pairs
+from harper_search.word_pairs import done_to, word_pairs
 
 SOURCES_TO_READ = 3
 DESCRIPTION_HITS = 5
@@ -97,8 +95,8 @@ class ListingEngine:
         self.open_words = open_words or Phrases(())
         self.done_words = done_words or Phrases(())
         self.shorthand = shorthand or {}
-        self.sides = sides or Sides()
         """Each trade word's short or full forms (``both_ways``)."""
+        self.sides = sides or Sides()
 
     async def matching(
         self, session: ToolSession, query: ListingQuery, today: date
@@ -413,18 +411,18 @@ class ListingEngine:
         """The accounts the filters keep (id, name) whose open items name the thing the
         question's free words name, ``said`` (the words asking whether it is open or done)
         left out; each with those items."""
-        asked = " ".join(w for w in question_words(query.free_words) if w not in said)
+        asked = " ".join(w for w in straight_words(query.free_words) if w not in said)
         if not term_set(asked):
             return {}
         matched = await self.matching(session, query, today)
         if not isinstance(matched, list):
             return {}
-        items = {a.account_id: open_items(a) for a in matched}
-        every = [item.text for found in items.values() for item in found]
-        thing = thing_asked(asked, short_and_full_forms(asked, self.shorthand), every)
+        items = {a.account_id: [(i, item_words(i.text)) for i in open_items(a)] for a in matched}
+        read = [said for found in items.values() for _, said in found]
+        thing = thing_in(asked, short_and_full_forms(asked, self.shorthand), read)
         held: dict[tuple[str, str], list[OpenItem]] = {}
         for account in matched:
-            naming = [item for item in items[account.account_id] if thing.named_by(item.text)]
+            naming = [item for item, said in items[account.account_id] if thing.names(said)]
             if naming:
                 held[(account.account_id, account.account_name)] = naming
         return held
@@ -451,21 +449,15 @@ class ListingEngine:
         pairs = side_by_side(asked, result.passages)
         happened = happenings(wanted, pairs, self.denials.events)
         best = {a: best_units(asked, hits, keep=3) for a, hits in by_account.items()}
+        side = self.sides.named(LEFT_OUT_ASIDE.sub(" ", asked))  # "(not staff)" is no side
         grounded: dict[str, Unit | Denied] = {
             account: found
             for account, units in best.items()
             if (found := grounded_unit(units, wanted, pairs, self.denials, denied, happened))
             is not None
-            and not self._befell_the_other_side(asked, found)
+            and not self.sides.other_than(side, told(found))
         }
         return grounded, pairs
-
-    def _befell_the_other_side(self, asked: str, found: Unit | Denied) -> bool:
-        """The sentence names only people of the side the question does not ("one of my
-        installers fell" for a question about a customer hurt)."""
-        unit = found.unit if isinstance(found, Denied) else found
-        wanted = LEFT_OUT_ASIDE.sub(" ", asked)  # "a shopper (not staff)": a shopper
-        return self.sides.only_the_other(wanted, f"{unit.text} {answer_to(unit)}")
 
     async def _said_of(self, session: ToolSession, words: str) -> frozenset[str]:
         """The accounts whose files say what ``words`` name happened (not that it did not)."""
@@ -503,6 +495,13 @@ class ListingEngine:
         if lines:
             lines.insert(0, "Latest communication of the first accounts listed:")
         return lines
+
+
+def told(found: Unit | Denied) -> str:
+    """What a grounded sentence tells, with the reply to it: "one of my installers fell" names
+    only the business's own people (``Sides``)."""
+    unit = found.unit if isinstance(found, Denied) else found
+    return f"{unit.text} {answer_to(unit)}"
 
 
 def same_happening(wanted: set[str], groups: tuple[frozenset[str], ...]) -> set[str]:
@@ -596,19 +595,6 @@ TIME_WORDS = frozenset(
 
 def _names_a_time_or_count(word: str) -> bool:
     return word in TIME_WORDS or has_date(word) or holds("count", word)
-
-
-def done_to(text: str) -> set[frozenset[str]]:
-    """Pairs of neighbouring words of ``text`` whose first can only be a verb ("asked
-    questions", "sent certificates"): what was done to a thing, not one thing named in two
-    words as "loss runs" or "non renewed" are."""
-    found: set[frozenset[str]] = set()
-    for clause in CLAUSE_BREAK.split(lines_written_out(text)):
-        said = [word for word in words_of(clause) if word not in STOP_WORDS]
-        for first, second in zip(said, said[1:], strict=False):
-            if only_a_verb(first):
-                found.add(frozenset(roots({stem(first), stem(second)})))
-    return found
 
 
 def side_by_side(asked: str, hits: list[PassageHit]) -> set[frozenset[str]]:

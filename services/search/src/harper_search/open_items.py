@@ -10,22 +10,17 @@ which accounts wait on the thing; a sentence of the files that names it is no wa
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from harper_common.messages.index import AccountPayload
 from harper_search.line_forms import lines_written_out
 from harper_search.passage_answers import root_words, roots
-from harper_search.terms import term_set, words
+from harper_search.terms import straight_words, term_set
 from harper_search.word_pairs import word_pairs
 
 NO_STEP = ("none", "n/a", "-")
 """How a next step that says there is none begins ("None until renewal")."""
-
-
-def question_words(text: str) -> list[str]:
-    """Lower-case words of ``text`` with a curly apostrophe read as a straight one."""
-    return words(text.replace("\u2019", "'"))
 
 
 @dataclass(frozen=True)
@@ -37,7 +32,7 @@ class Phrases:
 
     def said_in(self, question: str) -> frozenset[str]:
         """The words of the phrases ``question`` says (empty when it says none)."""
-        said = question_words(question)
+        said = straight_words(question)
         found: set[str] = set()
         for phrase in self.phrases:
             size = len(phrase)
@@ -65,6 +60,19 @@ def open_items(account: AccountPayload) -> list[OpenItem]:
 
 
 @dataclass(frozen=True)
+class ItemWords:
+    """What an open item says, read once: the roots of its words (a line in any of its forms)
+    and its pairs of neighbouring words."""
+
+    roots: frozenset[str]
+    pairs: frozenset[frozenset[str]]
+
+
+def item_words(item: str) -> ItemWords:
+    return ItemWords(frozenset(root_words(lines_written_out(item))), frozenset(word_pairs(item)))
+
+
+@dataclass(frozen=True)
 class Thing:
     """What a question says is waited on: the roots of its words (a line of coverage in any of
     its forms, a short word of the trade with its fuller forms) and the pairs of neighbouring
@@ -77,21 +85,27 @@ class Thing:
         """``item`` names the thing: it shares a word with it, and when the thing's words are
         written side by side in some account's open items, it writes one such pair too (a
         "list" of questions is no driver list)."""
-        said = set(root_words(lines_written_out(item)))
-        if not self.roots & said:
+        return self.names(item_words(item))
+
+    def names(self, said: ItemWords) -> bool:
+        """``named_by`` for an item already read."""
+        if not self.roots & said.roots:
             return False
-        return not self.pairs or bool(self.pairs & word_pairs(item))
+        return not self.pairs or bool(self.pairs & said.pairs)
 
 
 def thing_asked(asked: str, other_forms: str, items: Sequence[str]) -> Thing:
     """The thing ``asked`` names (the question's words, those asking what is open left out),
     with ``other_forms`` (its trade words' short or full forms), numbers aside. Its pairs are
     the neighbouring words of ``asked`` that any of ``items`` also writes side by side."""
+    return thing_in(asked, other_forms, [item_words(item) for item in items])
+
+
+def thing_in(asked: str, other_forms: str, items: Iterable[ItemWords]) -> Thing:
+    """``thing_asked`` among open items already read."""
     text = f"{asked} {other_forms}".strip()
     found = roots(term_set(text) | term_set(lines_written_out(text)))
-    written: set[frozenset[str]] = set()
-    for item in items:
-        written |= word_pairs(item)
+    written: set[frozenset[str]] = set().union(*(item.pairs for item in items))
     pairs = {pair for pair in word_pairs(asked) & written if all(map(names_a_thing, pair))}
     return Thing(frozenset(filter(names_a_thing, found)), frozenset(pairs))
 

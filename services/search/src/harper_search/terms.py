@@ -60,6 +60,11 @@ def words(text: str) -> list[str]:
     return _WORD.findall(lowered(text))
 
 
+def straight_words(text: str) -> list[str]:
+    """``words``, a curly apostrophe read as a straight one ("haven’t" is "haven't")."""
+    return words(text.replace("\u2019", "'"))
+
+
 def terms(text: str) -> list[str]:
     """Stemmed words without stop words, in order, repeats kept."""
     return [stem(word) for word in words(text) if word not in STOP_WORDS]

@@ -6,7 +6,8 @@ from __future__ import annotations
 import re
 
 from harper_search.line_forms import lines_written_out
-from harper_search.passage_answers import root_words
+from harper_search.passage_answers import only_a_verb, root_words, roots
+from harper_search.terms import STOP_WORDS, stem, words
 
 CLAUSE_BREAK = re.compile(r"[.,;:!?()\n]+\s*|\s[-\u2013\u2014]+\s")
 """What ends a clause: punctuation, a line break, a dash between spaces."""
@@ -19,4 +20,17 @@ def word_pairs(text: str) -> set[frozenset[str]]:
     for clause in CLAUSE_BREAK.split(lines_written_out(text)):
         said = root_words(clause)
         found |= {frozenset(p) for p in zip(said, said[1:], strict=False) if p[0] != p[1]}
+    return found
+
+
+def done_to(text: str) -> set[frozenset[str]]:
+    """Pairs of neighbouring words of ``text`` whose first can only be a verb ("asked
+    questions", "sent certificates"): what was done to a thing, not one thing named in two
+    words as "loss runs" or "non renewed" are."""
+    found: set[frozenset[str]] = set()
+    for clause in CLAUSE_BREAK.split(lines_written_out(text)):
+        said = [word for word in words(clause) if word not in STOP_WORDS]
+        for first, second in zip(said, said[1:], strict=False):
+            if only_a_verb(first):
+                found.add(frozenset(roots({stem(first), stem(second)})))
     return found
