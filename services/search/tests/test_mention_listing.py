@@ -15,7 +15,7 @@ from harper_search.listing_engine import (
     side_by_side,
     word_pairs,
 )
-from harper_search.passage_answers import Unit
+from harper_search.passage_answers import Unit, roots
 from harper_search.terms import term_set
 
 
@@ -77,7 +77,7 @@ def test_a_claim_on_a_line_is_not_the_line_named_alone() -> None:
     pairs = word_pairs("workers comp")
     wanted = term_set(asked) | term_set(lines_written_out(asked))
     happened = happenings(wanted, pairs, events)
-    assert happened
+    assert happened.words and happened.told_suffices
     line_only = [unit("1", "Our workers comp is placed with Acme Mutual, keep it there.")]
     assert grounded_unit(line_only, wanted, pairs) is not None  # the line, without the claim
     assert grounded_unit(line_only, wanted, pairs, happened=happened) is None
@@ -85,9 +85,30 @@ def test_a_claim_on_a_line_is_not_the_line_named_alone() -> None:
     assert grounded_unit(claimed, wanted, pairs, happened=happened) is not None
     told = [unit("3", "One workers comp: a forklift pinned a loader's foot in 2024.")]
     assert grounded_unit(told, wanted, pairs, happened=happened) is not None
-    # the pair itself says what happened ("storm claim"): nothing more is asked of a sentence
-    assert not happenings(term_set("a storm claim"), word_pairs("storm claim"), events)
-    assert not happenings(term_set("any claims"), set(), events)
+    # the pair itself says what happened ("storm claim"): the sentence writes it with the pair
+    said_with_pair = happenings(term_set("a storm claim"), word_pairs("storm claim"), events)
+    assert said_with_pair.words == roots({"claim"}) and not said_with_pair.told_suffices
+
+
+def test_what_happened_is_said_not_only_the_thing_it_happened_to() -> None:
+    asked = "a vehicle of theirs in an accident"
+    events = frozenset({"claim", "accident", "crash", "injury"})
+    wanted = term_set(asked) | {"crash"}  # the other words of the happening, as the table has
+    happened = happenings(wanted, set(), events)
+    assert happened.words == roots({"accident", "crash"}) and not happened.told_suffices
+    vehicles = unit("1", "Tuan: Vehicles?")
+    vehicles = Unit(
+        text=vehicles.text,
+        hit=vehicles.hit.model_copy(update={"after": "Rosa: Five trucks, bought in 2019."}),
+        rank=0,
+        score=1.0,
+    )
+    assert grounded_unit([vehicles], wanted, set()) is not None  # the shared word alone
+    assert grounded_unit([vehicles], wanted, set(), happened=happened) is None
+    crashed = unit("2", "One of our vans crashed into a gate in March.")
+    listed = [unit("2", "The vehicle list is attached."), crashed]
+    assert grounded_unit(listed, wanted, set(), happened=happened) == crashed
+    assert not happenings(term_set("who renewed their vehicle policy"), set(), events).words
 
 
 def test_a_pair_only_one_file_writes_is_a_chance_meeting() -> None:

@@ -61,6 +61,9 @@ DESCRIPTIONS_BESIDE_MENTIONS = 2
 MENTION_HITS = 40
 MENTION_ACCOUNTS = 8
 """Most accounts a listing by what the files say names (each with its sentence)."""
+UNITS_FOR_HAPPENINGS = 8
+"""An account's sentences read for one telling what the question asks happened (the best
+sentence for its other words may only name the thing: "Vehicles?" then "Four trucks")."""
 PAIR_HOLDERS = 2
 """Accounts whose files must write two neighbouring words of the question side by side for
 the pair to count as one thing named ("loss runs", a person's full name)."""
@@ -243,15 +246,15 @@ class ListingEngine:
         question, asked, but_not = self.denials.but_not(question, asked)
         not_yet |= await self._said_of(session, but_not)
         denied = self.denials.asks_what_did_not_happen(LEFT_OUT_ASIDE.sub(" ", question))
-        mentioned, by_pairs = await self._mentioned(
+        mentioned, exact = await self._mentioned(
             session, asked, draft, denied, within, listed=not_yet
         )
         if not guesses:
             draft.answer = "\n".join([head, *mentioned] if mentioned else [head, NO_FILE_SAYS])
             return draft
-        if mentioned and (by_pairs or denied):
-            # the files name the very thing asked about, or what never happened (which no
-            # description says): a description adds only guesses
+        if mentioned and (exact or denied):
+            # the files name the very thing asked about, what happened or what never did
+            # (which no description says): a description adds only guesses
             draft.answer = "\n".join([head, *mentioned])
             return draft
         limit = DESCRIPTIONS_BESIDE_MENTIONS if mentioned else DESCRIPTION_HITS
@@ -333,11 +336,12 @@ class ListingEngine:
         names the carrier when the question names one ("anyone placed with chubb": a passage
         that only shares the question's other words is no mention of it); when the question
         names a thing in two words the files also write together, the sentence must write
-        them too (``grounded_unit``). Also says whether such a pair decided. With ``within``,
+        them too (``grounded_unit``). Also says whether such a pair, or words of what
+        happened, decided. With ``within``,
         only those accounts when the files of any of them say it; ``listed``: accounts the
         answer already names, left out."""
-        grounded, pairs = await self._grounded(session, asked, denied)
-        if not grounded and not pairs:
+        grounded, exact = await self._grounded(session, asked, denied)
+        if not grounded and not exact:
             return [], False
         kept = [a for a, f in grounded.items() if not isinstance(f, Denied) and a in (within or ())]
         if kept:  # the filter's accounts whose files say it; else every account whose files do
@@ -363,7 +367,7 @@ class ListingEngine:
                 draft.cite(raw)  # the summary says it; the source it summarises is cited too
                 said = f"{quoted} (summary of {day}, {hit.path}; the source: {raw})"
             lines.append(f"- {name} (account {account_id}): {said}")
-        return (lines, bool(pairs)) if len(lines) > 1 else ([], False)
+        return (lines, exact) if len(lines) > 1 else ([], False)
 
     async def _still_open(
         self,
@@ -428,17 +432,19 @@ class ListingEngine:
         return held
 
     async def _grounded(
-        self, session: ToolSession, asked: str, denied: bool = False
-    ) -> tuple[dict[str, Unit | Denied], set[frozenset[str]]]:
+        self, session: ToolSession, asked: str, denied: bool = False, best_only: bool = False
+    ) -> tuple[dict[str, Unit | Denied], bool]:
         """Each account whose files say what ``asked`` is about, with the sentence that says it
-        (``grounded_unit``), best first; and the pairs of the question's words the files write
-        side by side."""
+        (``grounded_unit``), best first; and whether the sentences had to say the very thing
+        asked: a thing the files name in two words, or what happened. With ``best_only``, only
+        an account's best sentence for ``asked``'s own words may say it (not one saying another
+        word of the same happening further down)."""
         said_alike = self._said_alike(asked)
         query = f"{asked} {said_alike}" if said_alike else asked
         args = SearchFilesInput(query=query[:300], path="accounts", limit=MENTION_HITS)
         result = await session.call(SEARCH_FILES, args)
         if result is None or result.is_error or not result.passages:
-            return {}, set()
+            return {}, False
         carriers = carriers_named(asked, names_in=[hit.text for hit in result.passages])
         by_account: dict[str, list[PassageHit]] = {}
         for hit in result.passages:
@@ -448,7 +454,11 @@ class ListingEngine:
         wanted |= same_happening(wanted, self.event_groups)
         pairs = side_by_side(asked, result.passages)
         happened = happenings(wanted, pairs, self.denials.events)
-        best = {a: best_units(asked, hits, keep=3) for a, hits in by_account.items()}
+        keep = UNITS_FOR_HAPPENINGS if happened.words and not best_only else 3
+        also = "" if best_only else said_alike
+        best = {a: best_units(asked, hits, keep=keep, also=also) for a, hits in by_account.items()}
+        if best_only:
+            best = {a: units[:1] for a, units in best.items()}
         side = self.sides.named(LEFT_OUT_ASIDE.sub(" ", asked))  # "(not staff)" is no side
         grounded: dict[str, Unit | Denied] = {
             account: found
@@ -457,13 +467,15 @@ class ListingEngine:
             is not None
             and not self.sides.other_than(side, told(found))
         }
-        return grounded, pairs
+        return grounded, bool(pairs or happened.words)
 
     async def _said_of(self, session: ToolSession, words: str) -> frozenset[str]:
-        """The accounts whose files say what ``words`` name happened (not that it did not)."""
+        """The accounts whose files say what ``words`` name happened (not that it did not), by
+        each account's best sentence for those very words: an account is left out of an answer
+        only on close evidence ("the client refused" is no carrier declining)."""
         if not words:
             return frozenset()
-        grounded, _ = await self._grounded(session, words)
+        grounded, _ = await self._grounded(session, words, best_only=True)
         return frozenset(a for a, found in grounded.items() if not isinstance(found, Denied))
 
     def _said_alike(self, asked: str) -> str:
@@ -513,17 +525,29 @@ def same_happening(wanted: set[str], groups: tuple[frozenset[str], ...]) -> set[
     return found
 
 
-def happenings(
-    wanted: set[str], pairs: set[frozenset[str]], events: frozenset[str]
-) -> frozenset[str]:
-    """When the question names what happened beside a thing named in two words ("a general
-    liability claim": the pair names the line, the claim is what happened on it), the roots of
-    every word of what happened (``events``, their stems): an account's sentence must say one,
-    or tell something that happened, not name the pair alone ("our GL renews in June")."""
+@dataclass(frozen=True)
+class Happening:
+    """The roots of the words of what happened that a sentence must say (none: no need), and
+    whether telling some happening (a past verb and when) does instead."""
+
+    words: frozenset[str]
+    told_suffices: bool = False
+
+
+def happenings(wanted: set[str], pairs: set[frozenset[str]], events: frozenset[str]) -> Happening:
+    """What an account's sentence must say when the question names what happened. Beside a
+    thing named in two words ("a general liability claim": the pair names the line, the claim
+    is what happened on it), a word of anything that happened (``events``, their stems) or a
+    telling of it: not the pair named alone ("our GL renews in June"). Otherwise a word of the
+    happenings asked about (``wanted`` holds their other words already): "vehicle accidents" is
+    not told by "Vehicles?" then "Five trucks", nor a carrier declining by "both carriers
+    quoted"."""
     happened = roots(wanted & events)
-    if not happened or not pairs or any(pair & happened for pair in pairs):
-        return frozenset()
-    return frozenset(roots(set(events)))
+    if not happened:
+        return Happening(frozenset())
+    if pairs and not any(pair & happened for pair in pairs):
+        return Happening(frozenset(roots(set(events))), told_suffices=True)
+    return Happening(frozenset(happened))
 
 
 def fields_said(keys: tuple[str, ...]) -> str:
@@ -556,7 +580,7 @@ def grounded_unit(
     pairs: set[frozenset[str]],
     denials: Denials | None = None,
     denied: bool = False,
-    happened: frozenset[str] = frozenset(),
+    happened: Happening | None = None,
 ) -> Unit | Denied | None:
     """The best of an account's sentences that says what was asked: it shares a word with the
     question, and when the question's neighbouring words are written side by side in the files
@@ -567,7 +591,8 @@ def grounded_unit(
     ``denials``, the sentence must also say it happened (or, when ``denied``, the question asks
     what never happened, that it did not): a best sentence saying otherwise is `Denied`."""
     asked = roots(wanted)
-    for unit in units if pairs or denied or happened else units[:1]:
+    must_say = happened.words if happened else frozenset()
+    for unit in units if pairs or denied or must_say else units[:1]:
         if greets(unit.text):
             continue
         said = root_words(lines_written_out(unit.text))
@@ -577,8 +602,9 @@ def grounded_unit(
             continue
         reply = answer_to(unit)
         told = f"{unit.text} {reply}"
-        if happened and not (happened & set(root_words(told)) or narrates(told)):
-            continue  # the line named alone ("our GL renews in June"), not a claim on it
+        if must_say and not (must_say & set(root_words(told))):
+            if not (happened and happened.told_suffices and narrates(told)):
+                continue  # the line named alone ("our GL renews in June"), not a claim on it
         if denials is not None and denials.denies(unit.text, reply, wanted) != denied:
             if denied:
                 continue  # what never happened may be said further down
