@@ -58,7 +58,10 @@ SOURCES_TO_READ = 3
 DESCRIPTION_HITS = 5
 """Accounts shown when a question is answered by description search (no exact filter)."""
 DESCRIPTIONS_BESIDE_MENTIONS = 2
-MENTION_HITS = 40
+MENTION_HITS = 100
+"""Passages a listing by what the files say reads across the book (the most the passage search
+gives): an account whose files tell it many times fills the first places, and the others that
+tell it once come after."""
 MENTION_ACCOUNTS = 8
 """Most accounts a listing by what the files say names (each with its sentence)."""
 UNITS_FOR_HAPPENINGS = 8
