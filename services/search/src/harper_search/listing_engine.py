@@ -457,7 +457,7 @@ class ListingEngine:
         wanted |= same_happening(wanted, self.event_groups)
         pairs = side_by_side(asked, result.passages)
         happened = happenings(wanted, pairs, self.denials.events)
-        keep = UNITS_FOR_HAPPENINGS if happened.words and not best_only else 3
+        keep = UNITS_FOR_HAPPENINGS if happened and not best_only else 3
         also = "" if best_only else said_alike
         best = {a: best_units(asked, hits, keep=keep, also=also) for a, hits in by_account.items()}
         if best_only:
@@ -470,7 +470,7 @@ class ListingEngine:
             is not None
             and not self.sides.other_than(side, told(found))
         }
-        return grounded, bool(pairs or happened.words)
+        return grounded, bool(pairs or happened)
 
     async def _said_of(self, session: ToolSession, words: str) -> frozenset[str]:
         """The accounts whose files say what ``words`` name happened (not that it did not), by
@@ -528,29 +528,21 @@ def same_happening(wanted: set[str], groups: tuple[frozenset[str], ...]) -> set[
     return found
 
 
-@dataclass(frozen=True)
-class Happening:
-    """The roots of the words of what happened that a sentence must say (none: no need), and
-    whether telling some happening (a past verb and when) does instead."""
-
-    words: frozenset[str]
-    told_suffices: bool = False
-
-
-def happenings(wanted: set[str], pairs: set[frozenset[str]], events: frozenset[str]) -> Happening:
-    """What an account's sentence must say when the question names what happened. Beside a
-    thing named in two words ("a general liability claim": the pair names the line, the claim
-    is what happened on it), a word of anything that happened (``events``, their stems) or a
-    telling of it: not the pair named alone ("our GL renews in June"). Otherwise a word of the
-    happenings asked about (``wanted`` holds their other words already): "vehicle accidents" is
-    not told by "Vehicles?" then "Five trucks", nor a carrier declining by "both carriers
+def happenings(
+    wanted: set[str], pairs: set[frozenset[str]], events: frozenset[str]
+) -> frozenset[str]:
+    """The roots of the words of what happened an account's sentence must say, or else tell
+    something that happened (a past verb and when), when the question names what happened.
+    Beside a thing named in two words ("a general liability claim": the pair names the line,
+    the claim is what happened on it), a word of anything that happened (``events``, their
+    stems): not the pair named alone ("our GL renews in June"). Otherwise a word of the
+    happenings asked about (``wanted`` holds their other words already): "vehicle accidents"
+    is not told by "Vehicles?" then "Five trucks", nor a carrier declining by "both carriers
     quoted"."""
     happened = roots(wanted & events)
-    if not happened:
-        return Happening(frozenset())
-    if pairs and not any(pair & happened for pair in pairs):
-        return Happening(frozenset(roots(set(events))), told_suffices=True)
-    return Happening(frozenset(happened))
+    if happened and pairs and not any(pair & happened for pair in pairs):
+        return frozenset(roots(set(events)))
+    return frozenset(happened)
 
 
 def fields_said(keys: tuple[str, ...]) -> str:
@@ -583,7 +575,7 @@ def grounded_unit(
     pairs: set[frozenset[str]],
     denials: Denials | None = None,
     denied: bool = False,
-    happened: Happening | None = None,
+    happened: frozenset[str] = frozenset(),
 ) -> Unit | Denied | None:
     """The best of an account's sentences that says what was asked: it shares a word with the
     question, and when the question's neighbouring words are written side by side in the files
@@ -594,8 +586,7 @@ def grounded_unit(
     ``denials``, the sentence must also say it happened (or, when ``denied``, the question asks
     what never happened, that it did not): a best sentence saying otherwise is `Denied`."""
     asked = roots(wanted)
-    must_say = happened.words if happened else frozenset()
-    for unit in units if pairs or denied or must_say else units[:1]:
+    for unit in units if pairs or denied or happened else units[:1]:
         if greets(unit.text):
             continue
         said = root_words(lines_written_out(unit.text))
@@ -605,9 +596,8 @@ def grounded_unit(
             continue
         reply = answer_to(unit)
         told = f"{unit.text} {reply}"
-        if must_say and not (must_say & set(root_words(told))):
-            if not (happened and happened.told_suffices and narrates(told)):
-                continue  # the line named alone ("our GL renews in June"), not a claim on it
+        if happened and not (happened & set(root_words(told)) or narrates(told)):
+            continue  # the thing named alone ("our GL renews in June"), not what befell it
         if denials is not None and denials.denies(unit.text, reply, wanted) != denied:
             if denied:
                 continue  # what never happened may be said further down
