@@ -607,6 +607,8 @@ async def test_an_aside_that_leaves_something_out_is_not_searched_for(setup: Set
     assert "claim" in query.free_words and "fire" not in query.free_words, query
     query = await setup.reader.read("who needs certificates (not for a job, and not the bank)")
     assert "certificate" in query.free_words and "bank" not in query.free_words, query
+    query = await setup.reader.read("who has a client asking for a certificate? not the bank")
+    assert "certificate" in query.free_words and "bank" not in query.free_words, query
 
 
 @pytest.mark.anyio

@@ -93,3 +93,9 @@ def test_a_clause_saying_what_did_not_happen_is_split_off(denials: Denials) -> N
     assert denials.but_not("who has a pool, but no fence", "pool fence")[2] == "fence"
     unchanged = "which shop burned but the carrier paid"
     assert denials.but_not(unchanged, "shop burned carrier paid")[2] == ""
+
+
+def test_a_question_denies_the_words_right_after_its_denial(denials: Denials) -> None:
+    assert denials.denied_in("whose carrier told them it won't renew") == {"renew"}
+    assert denials.denied_in("which shops never filed any claim") == {"filed", "claim"}
+    assert denials.denied_in("who moved the shop") == frozenset()

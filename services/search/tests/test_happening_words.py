@@ -26,12 +26,9 @@ SKILLS = Path(__file__).resolve().parents[3] / "skills"
 WORDS = load_listing_words(load_skills(SKILLS, "search"))
 
 
-@pytest.mark.anyio
-async def test_an_injury_told_in_its_own_words_is_someone_hurt(tmp_path: Path) -> None:
-    said = {
-        "52201": "A guest sprained her ankle on the dock last spring, the carrier paid it.",
-        "52202": "The guest cabins need new roofs before the season.",
-    }
+async def listed(tmp_path: Path, said: dict[str, str], question: str, free_words: str) -> str:
+    """The answer of a listing by what the files say over a book of one sentence per account
+    (the skill's words of what happened and of denial, as in production)."""
     memory = email_book(tmp_path, said)
     catalog = Catalog(memory)
     catalog.build()
@@ -42,8 +39,30 @@ async def test_an_injury_told_in_its_own_words_is_someone_hurt(tmp_path: Path) -
     session = ToolSession(Toolbox(memory, SaidBook(said), []), new_budget(), NoProgress())
     query = ListingQuery(
         filters=DescriptionFilters(), follow_up=False, quiet_days=None, counting=False,
-        free_words="guest hurt",
+        free_words=free_words,
     )  # fmt: skip
-    draft = await engine.by_description(session, "which guest got hurt", query, date(2026, 11, 2))
-    assert "(account 52201)" in draft.answer  # "sprained" says it
-    assert "(account 52202)" not in draft.answer  # a guest named, nobody hurt
+    draft = await engine.by_description(session, question, query, date(2026, 11, 2))
+    return draft.answer
+
+
+@pytest.mark.anyio
+async def test_an_injury_told_in_its_own_words_is_someone_hurt(tmp_path: Path) -> None:
+    said = {
+        "52201": "A guest sprained her ankle on the dock last spring, the carrier paid it.",
+        "52202": "The guest cabins need new roofs before the season.",
+    }
+    answer = await listed(tmp_path, said, "which guest got hurt", "guest hurt")
+    assert "(account 52201)" in answer  # "sprained" says it
+    assert "(account 52202)" not in answer  # a guest named, nobody hurt
+
+
+@pytest.mark.anyio
+async def test_what_the_question_denies_is_what_the_sentence_must_deny(tmp_path: Path) -> None:
+    said = {
+        "52301": "Acme Mutual told us they won't renew the shop policy in March.",
+        "52302": "Acme Mutual told us the renewal quote is ready.",
+    }
+    question = "whose carrier told them it won't renew"
+    answer = await listed(tmp_path, said, question, "whose carrier told won't renew")
+    assert "(account 52301)" in answer  # "told" said plainly, "renew" denied
+    assert "(account 52302)" not in answer  # renewing

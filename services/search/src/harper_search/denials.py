@@ -63,6 +63,21 @@ class Denials:
         """The question asks about what never happened ("which shops never put one in")."""
         return any(self.is_denial(word) for word in _words(question))
 
+    def denied_in(self, question: str) -> frozenset[str]:
+        """The stems of the words a question says did not happen, each right after a denial
+        word in its clause: "renew" in "whose carrier won't renew them", "loss" in "which shops
+        have no losses". A sentence answering it denies those words; it may say the others
+        plainly ("State Farm told us they won't renew")."""
+        found: set[str] = set()
+        for clause in CLAUSE.split(question):
+            said = _words(clause)
+            for at, word in enumerate(said):
+                if word in STOP_WORDS or self.is_denial(word):
+                    continue
+                if self._denied_at(said, at):
+                    found.add(stem(word))
+        return frozenset(found)
+
     def denies(self, text: str, reply: str, asked: Iterable[str]) -> bool:
         """``text`` (a sentence or a turn; ``reply``: the answer to it, when it asks) denies the
         question's words ``asked`` (their stems): its reply opens by saying no, or every

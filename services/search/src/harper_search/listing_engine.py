@@ -248,9 +248,16 @@ class ListingEngine:
         not_yet = await self._not_yet_done(session, question, query, today)
         question, asked, but_not = self.denials.but_not(question, asked)
         not_yet |= await self._said_of(session, but_not)
-        denied = self.denials.asks_what_did_not_happen(LEFT_OUT_ASIDE.sub(" ", question))
+        plain = LEFT_OUT_ASIDE.sub(" ", question)
+        denied = self.denials.asks_what_did_not_happen(plain)
         mentioned, exact = await self._mentioned(
-            session, asked, draft, denied, within, listed=not_yet
+            session,
+            asked,
+            draft,
+            denied,
+            within,
+            listed=not_yet,
+            denied_words=self.denials.denied_in(plain) if denied else frozenset(),
         )
         if not guesses:
             draft.answer = "\n".join([head, *mentioned] if mentioned else [head, NO_FILE_SAYS])
@@ -331,6 +338,7 @@ class ListingEngine:
         within: set[str] | None = None,
         head: str = MENTIONS_HEAD,
         listed: frozenset[str] = frozenset(),
+        denied_words: frozenset[str] = frozenset(),
     ) -> tuple[list[str], bool]:
         """Accounts whose own files say what ``asked`` (the question without its listing words)
         is about, by the passage index across the book, each with the sentence that says it
@@ -342,8 +350,9 @@ class ListingEngine:
         them too (``grounded_unit``). Also says whether such a pair, or words of what
         happened, decided. With ``within``,
         only those accounts when the files of any of them say it; ``listed``: accounts the
-        answer already names, left out."""
-        grounded, exact = await self._grounded(session, asked, denied)
+        answer already names, left out; ``denied_words``: what the question says did not happen
+        (``Denials.denied_in``)."""
+        grounded, exact = await self._grounded(session, asked, denied, denied_words=denied_words)
         if not grounded and not exact:
             return [], False
         kept = [a for a, f in grounded.items() if not isinstance(f, Denied) and a in (within or ())]
@@ -435,7 +444,12 @@ class ListingEngine:
         return held
 
     async def _grounded(
-        self, session: ToolSession, asked: str, denied: bool = False, best_only: bool = False
+        self,
+        session: ToolSession,
+        asked: str,
+        denied: bool = False,
+        best_only: bool = False,
+        denied_words: frozenset[str] = frozenset(),
     ) -> tuple[dict[str, Unit | Denied], bool]:
         """Each account whose files say what ``asked`` is about, with the sentence that says it
         (``grounded_unit``), best first; and whether the sentences had to say the very thing
@@ -466,7 +480,11 @@ class ListingEngine:
         grounded: dict[str, Unit | Denied] = {
             account: found
             for account, units in best.items()
-            if (found := grounded_unit(units, wanted, pairs, self.denials, denied, happened))
+            if (
+                found := grounded_unit(
+                    units, wanted, pairs, self.denials, denied, happened, denied_words
+                )
+            )
             is not None
             and not self.sides.other_than(side, told(found))
         }
@@ -576,6 +594,7 @@ def grounded_unit(
     denials: Denials | None = None,
     denied: bool = False,
     happened: frozenset[str] = frozenset(),
+    denied_words: frozenset[str] = frozenset(),
 ) -> Unit | Denied | None:
     """The best of an account's sentences that says what was asked: it shares a word with the
     question, and when the question's neighbouring words are written side by side in the files
@@ -598,7 +617,8 @@ def grounded_unit(
         told = f"{unit.text} {reply}"
         if happened and not (happened & set(root_words(told)) or narrates(told)):
             continue  # the thing named alone ("our GL renews in June"), not what befell it
-        if denials is not None and denials.denies(unit.text, reply, wanted) != denied:
+        denial_of = (denied_words or wanted) if denied else wanted
+        if denials is not None and denials.denies(unit.text, reply, denial_of) != denied:
             if denied:
                 continue  # what never happened may be said further down
             return Denied(unit)

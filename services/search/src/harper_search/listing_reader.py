@@ -118,7 +118,7 @@ class _Found:
 
 
 LEFT_OUT_ASIDE = re.compile(
-    r"[(\[,;\u2014-]\s*(?:(?:but|and|or)\s+)?(?:not|except|excluding|other than)\s+"
+    r"[(\[,;\u2014?.!-]\s*(?:(?:but|and|or)\s+)?(?:not|except|excluding|other than)\s+"
     r"([^)\].;,?!]+)",
     re.IGNORECASE,
 )
