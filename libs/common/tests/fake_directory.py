@@ -18,8 +18,8 @@ from harper_common.messages.index import (
 
 
 class FakeDirectory:
-    """No names, no descriptions; ``hits(text)`` answers every passage search (none here).
-    Every passage query is recorded in ``asked``."""
+    """No names, no descriptions; ``hits(text)`` answers every passage search (none here), cut
+    to the search's limit as the index cuts it. Every passage query is recorded in ``asked``."""
 
     def __init__(self) -> None:
         self.asked: list[str] = []
@@ -48,7 +48,7 @@ class FakeDirectory:
         limit: int = 8,
     ) -> PassagesReply:
         self.asked.append(text)
-        return PassagesReply(hits=self.hits(text), dense_complete=True)
+        return PassagesReply(hits=self.hits(text)[:limit], dense_complete=True)
 
 
 def email_hit(account_id: str, text: str, folder: str = "email_20261008_0900") -> PassageHit:

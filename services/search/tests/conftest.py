@@ -8,17 +8,20 @@ tests exercise lookups and filters, not dense ranking, and loading MiniLM takes 
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Awaitable, Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from datetime import date
 from pathlib import Path
 from typing import Any
 
 import pytest
+from email_books import SaidBook, email_book
 
+from harper_common.bus.progress import NoProgress
 from harper_common.demo import generate_demo
 from harper_common.demo.truth import AccountTruth, GroundTruth
 from harper_common.memory.paths import MemoryRoot
+from harper_common.messages.index import DescriptionFilters
 from harper_common.messages.progress import Step
 from harper_common.messages.query import AccountRef, AgentRequest, IntentInfo
 from harper_common.skills import Skill, load_skills
@@ -33,11 +36,18 @@ from harper_indexer.passage_store import EdgePassageStore
 from harper_search.agent import SearchAgent
 from harper_search.book_values import BookValues
 from harper_search.catalog import Catalog
+from harper_search.denials import Denials
+from harper_search.listing_engine import ListingEngine
+from harper_search.listing_query import ListingQuery
 from harper_search.listing_reader import ListingReader
 from harper_search.listing_words import load_listing_words
 from harper_search.local_brain import LocalBrain
 from harper_search.own_actions import OwnActions
+from harper_search.session import ToolSession
+from harper_search.sides import Sides
+from harper_search.terms import stem
 from harper_search.text_vectors import TextVectors
+from harper_search.tool_specs import new_budget
 from harper_search.toolbox import Toolbox
 
 AS_OF = date(2026, 11, 22)
@@ -152,3 +162,36 @@ def make_request() -> RequestFactory:
         )
 
     return make
+
+
+SaidListing = Callable[[dict[str, str], str, str], Awaitable[str]]
+"""(each account's sentence, the question, its free words) -> the listing's answer."""
+
+
+@pytest.fixture
+def said_listing(tmp_path: Path) -> SaidListing:
+    """A listing by what the files say (``ListingEngine.by_description``) over a book of one
+    sentence per account (``email_book``), every sentence found for any question; the skill's
+    words of what happened, of denial and of sides, as in production."""
+    words = load_listing_words(load_skills(SKILLS, "search"))
+    events = frozenset(stem(word) for word in words.event_words)
+
+    async def listed(said: dict[str, str], question: str, free_words: str) -> str:
+        memory = email_book(tmp_path, said)
+        catalog = Catalog(memory)
+        catalog.build()
+        engine = ListingEngine(
+            catalog,
+            denials=Denials(words.denial_words, events),
+            event_groups=words.event_groups,
+            sides=Sides(words.sides),
+        )
+        session = ToolSession(Toolbox(memory, SaidBook(said), []), new_budget(), NoProgress())
+        query = ListingQuery(
+            filters=DescriptionFilters(), follow_up=False, quiet_days=None, counting=False,
+            free_words=free_words,
+        )  # fmt: skip
+        draft = await engine.by_description(session, question, query, date(2026, 11, 2))
+        return draft.answer
+
+    return listed

@@ -3,7 +3,6 @@ files say it far more often than the others' (its passages fill the first places
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from datetime import date
 from pathlib import Path
 
@@ -12,7 +11,7 @@ from email_books import SaidBook, email_book
 from fake_directory import email_hit
 
 from harper_common.bus.progress import NoProgress
-from harper_common.messages.index import DescriptionFilters, PassageChannel, PassagesReply
+from harper_common.messages.index import DescriptionFilters, PassageHit
 from harper_search.catalog import Catalog
 from harper_search.listing_engine import ListingEngine
 from harper_search.listing_query import ListingQuery
@@ -28,24 +27,16 @@ account's one."""
 
 
 class RankedBook(SaidBook):
-    """Every sentence of the book for any question, the busy account's first, cut to ``limit``
-    as a passage index cuts its answer."""
+    """Every sentence of the book for any question, the busy account's first (the fake
+    directory cuts them to the search's limit, as a passage index does)."""
 
     def __init__(self, said: dict[str, str], busy: list[str]) -> None:
         super().__init__(said)
         self.busy = busy
 
-    async def passages(
-        self,
-        text: str,
-        account_ids: Sequence[str] = (),
-        channels: Sequence[PassageChannel] | None = None,
-        limit: int = 8,
-    ) -> PassagesReply:
-        self.asked.append(text)
+    def hits(self, text: str) -> list[PassageHit]:
         hits = [email_hit(BUSY, sentence) for sentence in self.busy]
-        hits += [email_hit(a, s) for a, s in self.said.items() if a != BUSY]
-        return PassagesReply(hits=hits[:limit], dense_complete=True)
+        return hits + [email_hit(a, s) for a, s in self.said.items() if a != BUSY]
 
 
 @pytest.mark.anyio

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from datetime import UTC, datetime
+from fake_directory import email_hit
 
 from harper_common.messages.index import PassageHit
 from harper_search.denials import Denials
@@ -20,17 +20,8 @@ from harper_search.terms import term_set
 
 
 def hit(account_id: str, text: str) -> PassageHit:
-    return PassageHit(
-        score=0.5,
-        account_id=account_id,
-        path=f"accounts/{account_id}/sources/emails/email_20261102_0900/raw.txt",
-        channel="email",
-        kind="paragraph",
-        date=datetime(2026, 11, 2, 9, tzinfo=UTC),
-        speaker="Rick",
-        direction="inbound",
-        text=text,
-    )
+    found = email_hit(account_id, text, folder="email_20261102_0900")
+    return found.model_copy(update={"speaker": "Rick", "direction": "inbound"})
 
 
 def unit(account_id: str, text: str) -> Unit:

@@ -3,26 +3,17 @@ an account whose sentence names only people of the other."""
 
 from __future__ import annotations
 
-from datetime import date
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import pytest
-from email_books import SaidBook, email_book
 
-from harper_common.bus.progress import NoProgress
-from harper_common.memory.paths import MemoryRoot
-from harper_common.messages.index import DescriptionFilters
 from harper_common.skills import load_skills
-from harper_search.catalog import Catalog
-from harper_search.denials import Denials
-from harper_search.listing_engine import ListingEngine
-from harper_search.listing_query import ListingQuery
 from harper_search.listing_words import load_listing_words
-from harper_search.session import ToolSession
 from harper_search.sides import Sides
-from harper_search.terms import stem
-from harper_search.tool_specs import new_budget
-from harper_search.toolbox import Toolbox
+
+if TYPE_CHECKING:
+    from conftest import SaidListing
 
 SKILLS = Path(__file__).resolve().parents[3] / "skills"
 WORDS = load_listing_words(load_skills(SKILLS, "search"))
@@ -43,28 +34,9 @@ def test_a_sentence_naming_only_the_other_side_is_told_apart() -> None:
     assert SIDES.named("the truck backed into a customer's gate") == {"served"}
 
 
-@pytest.fixture
-def memory(tmp_path: Path) -> MemoryRoot:
-    return email_book(tmp_path, SAID)
-
-
 @pytest.mark.anyio
-async def test_a_listing_of_injuries_keeps_to_the_side_asked(memory: MemoryRoot) -> None:
-    catalog = Catalog(memory)
-    catalog.build()
-    events = frozenset(stem(word) for word in WORDS.event_words)
-    engine = ListingEngine(
-        catalog,
-        denials=Denials(WORDS.denial_words, events),
-        event_groups=WORDS.event_groups,
-        sides=SIDES,
-    )
-    session = ToolSession(Toolbox(memory, SaidBook(SAID), []), new_budget(), NoProgress())
+async def test_a_listing_of_injuries_keeps_to_the_side_asked(said_listing: SaidListing) -> None:
     question = "which stores had a shopper injured (not staff)"
-    query = ListingQuery(
-        filters=DescriptionFilters(), follow_up=False, quiet_days=None, counting=False,
-        free_words=question,
-    )  # fmt: skip
-    draft = await engine.by_description(session, question, query, date(2026, 11, 2))
-    assert "(account 53102)" in draft.answer
-    assert "(account 53101)" not in draft.answer  # an installer of its own
+    answer = await said_listing(SAID, question, question)
+    assert "(account 53102)" in answer
+    assert "(account 53101)" not in answer  # an installer of its own

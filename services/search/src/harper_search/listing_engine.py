@@ -348,10 +348,9 @@ class ListingEngine:
         that only shares the question's other words is no mention of it); when the question
         names a thing in two words the files also write together, the sentence must write
         them too (``grounded_unit``). Also says whether such a pair, or words of what
-        happened, decided. With ``within``,
-        only those accounts when the files of any of them say it; ``listed``: accounts the
-        answer already names, left out; ``denied_words``: what the question says did not happen
-        (``Denials.denied_in``)."""
+        happened, decided. With ``within``, only those accounts when the files of any of them
+        say it; ``listed``: accounts the answer already names, left out; ``denied_words``:
+        what the question says did not happen (``Denials.denied_in``)."""
         grounded, exact = await self._grounded(session, asked, denied, denied_words=denied_words)
         if not grounded and not exact:
             return [], False
@@ -614,8 +613,8 @@ def grounded_unit(
         if pairs and not pairs & word_pairs(unit.text):
             continue
         reply = answer_to(unit)
-        told = f"{unit.text} {reply}"
-        if happened and not (happened & set(root_words(told)) or narrates(told)):
+        telling = f"{unit.text} {reply}"
+        if happened and not (happened & set(root_words(telling)) or narrates(telling)):
             continue  # the thing named alone ("our GL renews in June"), not what befell it
         denial_of = (denied_words or wanted) if denied else wanted
         if denials is not None and denials.denies(unit.text, reply, denial_of) != denied:
