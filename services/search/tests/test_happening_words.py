@@ -34,3 +34,46 @@ async def test_what_the_question_denies_is_what_the_sentence_must_deny(
     answer = await said_listing(said, question, "whose carrier told won't renew")
     assert "(account 52301)" in answer  # "told" said plainly, "renew" denied
     assert "(account 52302)" not in answer  # renewing
+
+
+@pytest.mark.anyio
+async def test_a_telling_of_what_happened_is_a_past_verb_and_when_not_a_past_form(
+    said_listing: SaidListing,
+) -> None:
+    said = {
+        "53101": "Our delivery vehicle backed into a parked car on March 3.",
+        "53102": "One vehicle, a refrigerated van bought in 2022.",
+        "53103": "The two new vehicles are supposed to arrive in December.",
+        "53104": "Please send 12 months of vehicle mileage, as recorded by the dispatcher.",
+        "53105": "We're closed Thanksgiving, so the vehicle schedule comes Monday.",
+    }
+    answer = await said_listing(said, "a vehicle collision anywhere", "vehicle collision")
+    assert "(account 53101)" in answer  # backed into a car, on a day
+    for described in ("53102", "53103", "53104", "53105"):
+        # a van described, a delivery to come, a length of time, a state: nothing happened
+        assert f"(account {described})" not in answer
+
+
+@pytest.mark.anyio
+async def test_a_list_tells_what_happened_on_the_line_naming_the_thing(
+    said_listing: SaidListing,
+) -> None:
+    said = {
+        "53201": "What I still need:\n- vehicle list with VINs\n- loss runs valued 10/15/2026",
+        "53202": "Two things from the call:\n- a vehicle was rear-ended on Route 9 in June\n- "
+        "the roof is new",
+    }
+    answer = await said_listing(said, "a vehicle collision anywhere", "vehicle collision")
+    assert "(account 53202)" in answer
+    assert "(account 53201)" not in answer  # the loss runs' line has the date, not the vehicle
+
+
+@pytest.mark.anyio
+async def test_nobody_hurt_denies_an_injury(said_listing: SaidListing) -> None:
+    said = {
+        "53301": "A shelf fell on a customer in May and she was hurt.",
+        "53302": "A shelf fell in the store in May, but nobody got hurt.",
+    }
+    answer = await said_listing(said, "which customer got hurt", "customer hurt")
+    assert "(account 53301)" in answer
+    assert "(account 53302)" not in answer

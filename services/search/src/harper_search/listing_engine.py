@@ -600,7 +600,8 @@ def grounded_unit(
     ("loss runs", a person's full name), it writes one such pair too: "a total loss" is no
     mention of loss runs. Words match by their roots: "declined" says "decline", and a line of
     coverage in any of its forms ("CGL" says "general liability"). With ``happened`` (see
-    ``happenings``), the sentence or its reply must also say or tell what happened. With
+    ``happenings``), the sentence or its reply must also say or tell what happened (a list or
+    a note: on a line naming the thing asked about). With
     ``denials``, the sentence must also say it happened (or, when ``denied``, the question asks
     what never happened, that it did not): a best sentence saying otherwise is `Denied`."""
     asked = roots(wanted)
@@ -613,8 +614,8 @@ def grounded_unit(
         if pairs and not pairs & word_pairs(unit.text):
             continue
         reply = answer_to(unit)
-        telling = f"{unit.text} {reply}"
-        if happened and not (happened & set(root_words(telling)) or narrates(telling)):
+        told_here = f"{lines_saying(unit.text, asked)} {reply}"
+        if happened and not (happened & set(root_words(told_here)) or narrates(told_here)):
             continue  # the thing named alone ("our GL renews in June"), not what befell it
         denial_of = (denied_words or wanted) if denied else wanted
         if denials is not None and denials.denies(unit.text, reply, denial_of) != denied:
@@ -623,6 +624,14 @@ def grounded_unit(
             return Denied(unit)
         return unit
     return None
+
+
+def lines_saying(text: str, asked: set[str]) -> str:
+    """The lines of ``text`` that say a word of ``asked`` (its roots): what a list or a note
+    tells of the thing asked about is on the line naming it ("2. vehicle list w/ VINs" tells
+    no accident, though the list's other lines have dates and past verbs)."""
+    lines = [line for line in text.splitlines() if asked & set(root_words(lines_written_out(line)))]
+    return "\n".join(lines) if lines else text
 
 
 TIME_WORDS = frozenset(

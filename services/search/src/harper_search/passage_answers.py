@@ -100,8 +100,10 @@ _NAME = re.compile(r"(?<![.!?]\s)(?<!^)\b[A-Z][a-z]+(?:\s+[A-Z][a-z&.]+)*|\b[A-Z
 """A name: capitalised words not opening a sentence, or a short all-capitals one ("SFM")."""
 _REASON = re.compile(r"\b(?:because|since|after|due to|so that|so we|that's why|reason)\b", re.I)
 _PAST = re.compile(
+    r"(?:\b(?:a|an|the|one|two|three|our|my|his|her|their|its|this|that|\d+|is|are|am|"
+    r"[a-z]+'re|[a-z]+'m)\s+)?"
     r"\b(?:was|were|had|got|went|came|broke|fell|hit|lost|took|sent|told|caught|ran|cut|bit|"
-    r"stole|stolen|burnt|froze|blew|tore|[a-z]{3,}ed)\b",
+    r"stole|stolen|burnt|froze|blew|tore|([a-z]{3,}ed))\b(?:\s+to\s+([a-z]+)\b)?",
     re.I,
 )
 """Past-tense verbs (the common irregular ones and the regular ending)."""
@@ -278,8 +280,38 @@ def counts_of(nouns: set[str], text: str) -> bool:
 
 
 def narrates(text: str) -> bool:
-    """Tells something that happened: a past-tense verb and when it was."""
-    return _PAST.search(text) is not None and has_date(text)
+    """Tells something that happened: a past-tense verb and when it was. A past form before
+    "to" and a verb tells what is to come ("they're supposed to come in December"); a regular
+    one after an article, a number or a possessive describes a thing ("a refrigerated van"), and
+    after "is" or "are" a state ("we're closed Thanksgiving day")."""
+    when = any(not _DURATION.fullmatch(time) for time in _times_named(text))
+    return when and any(_tells(m) for m in _PAST.finditer(text))
+
+
+_DURATION = re.compile(
+    r"\s*(?:in|for|over|within)?\s*(?:\d+|a|an|one|two|three|four|five|six|seven|eight|nine|ten|"
+    r"twelve|few|couple of)\s+(?:day|week|month|year|yr)s?(?:\s+of)?\s*",
+    re.I,
+)
+"""A length of time ("12 months of payroll", "in 5 years"), not when something happened."""
+
+
+def _tells(past: re.Match[str]) -> bool:
+    """Whether a match of ``_PAST`` is a verb of something that happened."""
+    regular, after_to = past.group(1), past.group(2)
+    if regular is not None and regular.lower() in _ENDS_LIKE_PAST:
+        return False
+    described = regular is not None and past.group(0).lower().find(regular.lower()) > 0
+    return not described and not _is_verb(after_to or "")
+
+
+_ENDS_LIKE_PAST = frozenset({"hundred", "indeed", "speed", "proceed", "exceed", "succeed", "breed"})
+"""Words ending in "ed" that are no past form ("two hundred")."""
+
+
+def _is_verb(word: str) -> bool:
+    """A verb's base form ("come", "send"): after "to", no noun follows."""
+    return bool(word) and word.lower() in getAllLemmas(word.lower()).get("VERB", ())
 
 
 def units_of(hit: PassageHit, with_previous: bool = False) -> list[str]:
