@@ -77,3 +77,20 @@ async def test_nobody_hurt_denies_an_injury(said_listing: SaidListing) -> None:
     answer = await said_listing(said, "which customer got hurt", "customer hurt")
     assert "(account 53301)" in answer
     assert "(account 53302)" not in answer
+
+
+@pytest.mark.anyio
+async def test_what_would_follow_if_it_happened_is_no_telling_that_it_did(
+    said_listing: SaidListing,
+) -> None:
+    said = {
+        "53401": "Last March one of our pickers got hurt on a ladder; comp paid it.",
+        "53402": "The state fund will not cover you if one of the pickers gets hurt driving a tractor.",
+        "53403": "We accept the workers' comp for the pickers as quoted, effective May 1.",
+        "53404": "The pickers go on two field trips to the packing shed in June.",
+    }
+    answer = await said_listing(said, "which pickers got injured", "pickers injured")
+    assert "(account 53401)" in answer
+    # a condition, a form letter's "as quoted", a trip that is no fall: nobody hurt
+    for told_nothing in ("53402", "53403", "53404"):
+        assert f"(account {told_nothing})" not in answer

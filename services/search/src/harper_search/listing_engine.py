@@ -614,7 +614,7 @@ def grounded_unit(
         if pairs and not pairs & word_pairs(unit.text):
             continue
         reply = answer_to(unit)
-        told_here = f"{lines_saying(unit.text, asked)} {reply}"
+        told_here = CONDITION.sub(" ", f"{lines_saying(unit.text, asked)} {reply}")
         if happened and not (happened & set(root_words(told_here)) or narrates(told_here)):
             continue  # the thing named alone ("our GL renews in June"), not what befell it
         denial_of = (denied_words or wanted) if denied else wanted
@@ -624,6 +624,11 @@ def grounded_unit(
             return Denied(unit)
         return unit
     return None
+
+
+CONDITION = re.compile(r"\b(?:if|unless|whether|in case)\b[^.?!;\n]*", re.I)
+"""A clause of what would follow if something happened ("a lawsuit if one of them gets hurt"):
+no telling that it did."""
 
 
 def lines_saying(text: str, asked: set[str]) -> str:

@@ -100,7 +100,7 @@ _NAME = re.compile(r"(?<![.!?]\s)(?<!^)\b[A-Z][a-z]+(?:\s+[A-Z][a-z&.]+)*|\b[A-Z
 """A name: capitalised words not opening a sentence, or a short all-capitals one ("SFM")."""
 _REASON = re.compile(r"\b(?:because|since|after|due to|so that|so we|that's why|reason)\b", re.I)
 _PAST = re.compile(
-    r"(?:\b(?:a|an|the|one|two|three|our|my|his|her|their|its|this|that|\d+|is|are|am|"
+    r"(?:\b(?:a|an|the|one|two|three|our|my|his|her|their|its|this|that|\d+|is|are|am|as|"
     r"[a-z]+'re|[a-z]+'m)\s+)?"
     r"\b(?:was|were|had|got|went|came|broke|fell|hit|lost|took|sent|told|caught|ran|cut|bit|"
     r"stole|stolen|burnt|froze|blew|tore|([a-z]{3,}ed))\b(?:\s+to\s+([a-z]+)\b)?",
@@ -282,8 +282,9 @@ def counts_of(nouns: set[str], text: str) -> bool:
 def narrates(text: str) -> bool:
     """Tells something that happened: a past-tense verb and when it was. A past form before
     "to" and a verb tells what is to come ("they're supposed to come in December"); a regular
-    one after an article, a number or a possessive describes a thing ("a refrigerated van"), and
-    after "is" or "are" a state ("we're closed Thanksgiving day")."""
+    one after an article, a number or a possessive describes a thing ("a refrigerated van"),
+    after "is" or "are" a state ("we're closed Thanksgiving day"), after "as" a form of words
+    ("as quoted")."""
     when = any(not _DURATION.fullmatch(time) for time in _times_named(text))
     return when and any(_tells(m) for m in _PAST.finditer(text))
 
