@@ -94,3 +94,16 @@ async def test_what_would_follow_if_it_happened_is_no_telling_that_it_did(
     # a condition, a form letter's "as quoted", a trip that is no fall: nobody hurt
     for told_nothing in ("53402", "53403", "53404"):
         assert f"(account {told_nothing})" not in answer
+
+
+@pytest.mark.anyio
+async def test_a_cancelled_policy_is_told_by_a_word_of_cancelling(
+    said_listing: SaidListing,
+) -> None:
+    said = {
+        "53501": "Ridgeway Mutual sent a cancellation of the van policy, effective the 9th.",
+        "53502": "The van policy renews on the 9th; I still need the mileage.",
+    }
+    answer = await said_listing(said, "whose van policy got canceled", "van policy canceled")
+    assert "(account 53501)" in answer  # "cancellation" says "canceled"
+    assert "(account 53502)" not in answer  # the policy named, nothing ended
