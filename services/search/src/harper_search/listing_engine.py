@@ -605,7 +605,7 @@ def grounded_unit(
     ``denials``, the sentence must also say it happened (or, when ``denied``, the question asks
     what never happened, that it did not): a best sentence saying otherwise is `Denied`."""
     asked = roots(wanted)
-    for unit in units if pairs or denied or happened else units[:1]:
+    for unit in units:
         if greets(unit.text):
             continue
         said = root_words(lines_written_out(unit.text))
