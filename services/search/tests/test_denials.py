@@ -99,3 +99,17 @@ def test_a_question_denies_the_words_right_after_its_denial(denials: Denials) ->
     assert denials.denied_in("whose carrier told them it won't renew") == {"renew"}
     assert denials.denied_in("which shops never filed any claim") == {"filed", "claim"}
     assert denials.denied_in("who moved the shop") == frozenset()
+
+
+def test_a_denied_word_is_denied_in_any_of_its_forms(denials: Denials) -> None:
+    asked = term_set("whose carrier won't renew")
+    assert denials.denies("They told us they will not be renewing the shop.", "", {"renew"})
+    assert not denials.denies("The shop policy renews on the 1st.", "", asked)
+
+
+def test_non_before_a_word_denies_it_when_the_question_asks_what_did_not_happen(
+    denials: Denials,
+) -> None:
+    said = "Ridgeway sent a letter: they are non-renewing us at the August date."
+    assert denials.denies(said, "", {"renew"}, by_prefix=True)  # who will not be renewed
+    assert not denials.denies(said, "", term_set("whose policy was non-renewed"))

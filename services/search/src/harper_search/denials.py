@@ -13,7 +13,7 @@ import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from harper_search.passage_answers import SPEAKER, last_sentence
+from harper_search.passage_answers import SPEAKER, last_sentence, roots
 from harper_search.terms import STOP_WORDS, stem, straight_words
 
 DENIAL_REACH = 3
@@ -78,28 +78,36 @@ class Denials:
                     found.add(stem(word))
         return frozenset(found)
 
-    def denies(self, text: str, reply: str, asked: Iterable[str]) -> bool:
+    def denies(self, text: str, reply: str, asked: Iterable[str], by_prefix: bool = False) -> bool:
         """``text`` (a sentence or a turn; ``reply``: the answer to it, when it asks) denies the
         question's words ``asked`` (their stems): its reply opens by saying no, or every
-        question word it says stands right after a denial word in its clause."""
-        wanted = {stem(word) for word in asked if not self.is_denial(word)}
+        question word it says stands right after a denial word in its clause. With
+        ``by_prefix`` (a question about what did not happen: "whose carrier won't renew"), a
+        word written with "non" denies the rest of it too ("non-renewing")."""
+        wanted = {_rooted(word) for word in asked if not self.is_denial(word)}
         if reply and text.rstrip().endswith("?"):  # a question and its answer: the answer tells
             asks_it = bool(wanted & _content(last_sentence(text)))
-            return (asks_it and self._opens_with_denial(reply)) or self._said_denied(reply, wanted)
-        return self._said_denied(f"{text}\n{reply}", wanted)
+            said = self._said_denied(reply, wanted, by_prefix)
+            return (asks_it and self._opens_with_denial(reply)) or said
+        return self._said_denied(f"{text}\n{reply}", wanted, by_prefix)
 
-    def _said_denied(self, text: str, wanted: set[str]) -> bool:
+    def _said_denied(self, text: str, wanted: set[str], by_prefix: bool) -> bool:
         found: list[bool] = []
         events: list[bool] = []
+        happenings = roots(set(self.events))
         for clause in CLAUSE.split(text):
             said = _words(clause)
             names = _names(clause)
             for at, word in enumerate(said):
-                root = stem(word)
-                if word in STOP_WORDS or root not in wanted or word in names:
+                root = _rooted(word)
+                if by_prefix and word not in names and _negated_by_prefix(word) & wanted:
+                    found.append(True)  # "non-renewing" denies renewing
+                    root = _rooted(word[len(NEGATING_PREFIX) :])
+                elif word in STOP_WORDS or root not in wanted or word in names:
                     continue  # a word of a name ("Farm Bureau") is no thing denied
-                found.append(self._denied_at(said, at))
-                if root in self.events:
+                else:
+                    found.append(self._denied_at(said, at))
+                if root in happenings:
                     events.append(found[-1])
         decisive = events or found
         return bool(decisive) and all(decisive)
@@ -133,15 +141,36 @@ def _names(clause: str) -> set[str]:
 
 
 def _content(text: str) -> set[str]:
-    """The stems of ``text``'s words, stop words and indefinite words aside."""
+    """The roots of ``text``'s words, stop words and indefinite words aside."""
     return {
-        stem(word)
+        _rooted(word)
         for word in _words(text)
         if word not in STOP_WORDS and not INDEFINITE.fullmatch(word)
     }
 
 
 HYPHENATED = re.compile(r"(?<=[A-Za-z])-(?=[A-Za-z])")
+
+
+NEGATING_PREFIX = "non"
+
+
+def _negated_by_prefix(word: str) -> set[str]:
+    """The root of what a word says is not so by its prefix ("nonrenewing", written
+    "non-renewing": "renew"); none for a short word that only starts so ("none")."""
+    rest = word[len(NEGATING_PREFIX) :]
+    if not word.startswith(NEGATING_PREFIX) or len(rest) < MIN_NEGATED:
+        return set()
+    return {_rooted(rest)}
+
+
+MIN_NEGATED = 4
+"""Letters a word keeps after "non" to be read as a denied word ("nonrenewal": "renewal")."""
+
+
+def _rooted(word: str) -> str:
+    """A word's root, as sentences and questions are matched ("renewing" and "renew" as one)."""
+    return next(iter(roots({stem(word)})))
 
 
 def _words(text: str) -> list[str]:

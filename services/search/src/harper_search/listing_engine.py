@@ -618,7 +618,7 @@ def grounded_unit(
         if happened and not (happened & set(root_words(told_here)) or narrates(told_here)):
             continue  # the thing named alone ("our GL renews in June"), not what befell it
         denial_of = (denied_words or wanted) if denied else wanted
-        if denials is not None and denials.denies(unit.text, reply, denial_of) != denied:
+        if denials is not None and denials.denies(unit.text, reply, denial_of, denied) != denied:
             if denied:
                 continue  # what never happened may be said further down
             return Denied(unit)
