@@ -107,3 +107,14 @@ async def test_a_cancelled_policy_is_told_by_a_word_of_cancelling(
     answer = await said_listing(said, "whose van policy got canceled", "van policy canceled")
     assert "(account 53501)" in answer  # "cancellation" says "canceled"
     assert "(account 53502)" not in answer  # the policy named, nothing ended
+
+
+@pytest.mark.anyio
+async def test_a_contact_leaving_is_told_by_a_word_of_leaving(said_listing: SaidListing) -> None:
+    said = {
+        "53601": "Our bookkeeper resigned in June; send everything to Dana now.",
+        "53602": "The bookkeeper is the contact for payroll questions.",
+    }
+    answer = await said_listing(said, "did any bookkeeper retire", "bookkeeper retire")
+    assert "(account 53601)" in answer  # "resigned" says it
+    assert "(account 53602)" not in answer  # the bookkeeper named, still there
