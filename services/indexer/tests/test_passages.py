@@ -112,6 +112,38 @@ def test_a_quoted_message_is_cut_by_paragraph_without_its_head_or_signature() ->
     assert QUOTED_REPLY.splitlines()[quoted[1].line - 1] == quoted[1].text
 
 
+def test_a_note_on_the_message_below_a_signature_is_no_passage() -> None:
+    email = (
+        "From: Ana Ortiz <ana@ortizbakery.example>\nDate: 2026-08-03T14:50:00Z\n"
+        "Subject: hours\n\nWe open at six now, seven days a week.\n\n"
+        "Ana Ortiz\nOwner, Ortiz Bakery\n(505) 555-0123\n\n"
+        "NOTICE: This e-mail may be privileged. If it reached you in error, delete it.\n\n"
+        "> On Mon, Aug 2, 2026 at 9:00 AM Sam Lee <sam@agency.example> wrote:\n"
+        "> Ana, what are your hours now?\n"
+        ">\n"
+        "> --\n"
+        "> Sam Lee\n"
+        "> (505) 555-0100\n"
+        "> Nothing in this message changes your coverage until we confirm it.\n"
+    )
+    cuts = cut_source("accounts/1/sources/emails/email_20260803_1450/raw.txt", email)
+    texts = [c.text for c in cuts if c.kind != "subject"]
+    assert texts[0] == "We open at six now, seven days a week."
+    assert any("what are your hours" in t for t in texts)  # what was asked, quoted, stays
+    assert not any("e-mail may be privileged" in t for t in texts)  # below Ana's card
+    assert not any("changes your coverage" in t or "555-0100" in t for t in texts)  # below "--"
+
+
+def test_a_paragraph_about_this_email_above_the_signature_is_kept() -> None:
+    email = (
+        "From: Ana Ortiz <ana@ortizbakery.example>\nDate: 2026-08-03T14:50:00Z\n"
+        "Subject: hours\n\nThis email is to confirm we close the kitchen on Sundays.\n\n"
+        "Ana Ortiz\nOwner, Ortiz Bakery\n(505) 555-0123\n"
+    )
+    cuts = cut_source("accounts/1/sources/emails/email_20260803_1450/raw.txt", email)
+    assert any("close the kitchen on Sundays" in c.text for c in cuts)
+
+
 def test_a_card_opening_with_the_writers_name_is_left_out_whatever_ends_the_name() -> None:
     email = (
         "From: Dale Pruitt Jr. <dale@pruittelectric.example>\nDate: 2026-08-03T14:50:00Z\n"

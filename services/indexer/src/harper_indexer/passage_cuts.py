@@ -3,7 +3,8 @@
 - an email: each paragraph of its body (a long one in pieces of a few sentences), with the
   subject on its own; quoted lines ("> ...") are a paragraph of the person quoted; signature
   blocks, closers ("Thanks,\\nRick") and disclaimers are dropped by their shape (contact lines,
-  short lines without a sentence), not by a list of phrasings;
+  short lines without a sentence; below the signature, a paragraph speaking of "this e-mail"
+  itself), not by a list of phrasings;
 - a call: each turn, embedded with the turn after it, so a question carries its answer;
 - a text thread: each message, embedded with its neighbours;
 - a summary.md: each paragraph.
@@ -45,7 +46,7 @@ _LABEL_IN_TEXT = re.compile(
     r"[A-Z][\w.'-]*(?: [A-Z][\w.'-]*){0,3}:\s"
 )
 """A speaker's label where a turn or a message starts inside the embedded text."""
-INDEXED_FORM = 3
+INDEXED_FORM = 4
 """What the index keeps of a passage (the text embedded, the words read); raise it when that
 changes, so that every passage is indexed again at the next start."""
 _CONTACT = re.compile(
@@ -64,6 +65,9 @@ _FORWARD_HEAD = re.compile(
 )
 """The line a mail program writes above a forwarded or replied-to message (Gmail, Outlook)."""
 _HEADER_LINE = re.compile(r"^(From|To|Cc|Date|Sent|Subject):\s", re.I)
+_ABOUT_THIS_MESSAGE = re.compile(r"\bth(?:is|e above) (?:e-?mail|message|transmission)\b", re.I)
+"""A paragraph speaking of the message it is in ("this e-mail and any attachments ..."): below
+the writer's signature, a disclaimer, not something anyone said to the broker."""
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -258,14 +262,14 @@ def _email(
 ) -> list[CutPassage]:
     found: list[CutPassage] = []
     speaker = sender
-    in_signature = False
+    in_signature = signed = False
     for start, block in _blocks(body, body_line):
         if _SIGNATURE_START.match(block[0].strip()):
             in_signature = True
             continue
         head = _message_head(block)
         if head:
-            in_signature = False  # a forwarded message starts: its own sender speaks
+            in_signature = signed = False  # a forwarded message starts: its sender speaks
             speaker = _writer(block[:head], speaker)
             if head == len(block):
                 continue
@@ -275,8 +279,11 @@ def _email(
         if block[0].startswith(">") or _QUOTE_HEAD.match(block[0].strip()):
             found += _quoted(path, start, block, date)
             continue
-        if _is_signature(block, sender, speaker) or _is_closer(block):
+        if _is_signature(block, sender, speaker):
+            signed = True
             continue
+        if _is_closer(block) or (signed and _ABOUT_THIS_MESSAGE.search(" ".join(block))):
+            continue  # below the signature, a note on the message itself: a disclaimer
         found += _paragraph_pieces(path, start, block, "emails", "paragraph", speaker, date)
     return found
 
@@ -305,13 +312,20 @@ def _quoted(path: str, start: int, block: list[str], date: datetime | None) -> l
     head = _QUOTER.match(opening) if _QUOTE_HEAD.match(opening) else None
     speaker = head.group(1) if head else None
     found: list[CutPassage] = []
+    signed = False
     for offset, lines in _quoted_paragraphs(block):
         inner = [line.lstrip("> ").rstrip() for line in lines]
         top = _message_head(inner)
         if top:
+            signed = False  # an older message quoted in turn: its writer speaks
             speaker = _writer(inner[:top], speaker)
             offset, lines, inner = offset + top, lines[top:], inner[top:]
+        cut = next((at for at, line in enumerate(inner) if _SIGNATURE_START.match(line)), None)
+        if cut is not None:  # "--": the quoted writer's signature, and all below it, is no text
+            lines, inner, signed = lines[:cut], inner[:cut], True
         if not lines or _is_signature(inner, speaker) or _is_closer(inner):
+            continue
+        if signed and cut is None:
             continue
         text = "\n".join(lines)
         plain = " ".join(" ".join(inner).split())
