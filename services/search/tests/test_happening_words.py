@@ -118,3 +118,14 @@ async def test_a_contact_leaving_is_told_by_a_word_of_leaving(said_listing: Said
     answer = await said_listing(said, "did any bookkeeper retire", "bookkeeper retire")
     assert "(account 53601)" in answer  # "resigned" says it
     assert "(account 53602)" not in answer  # the bookkeeper named, still there
+
+
+@pytest.mark.anyio
+async def test_a_strain_is_an_injury(said_listing: SaidListing) -> None:
+    said = {
+        "53701": "One comp claim for the crew: a shoulder strain lifting pallets, about $9,000.",
+        "53702": "The crew lifts pallets all day; the forklift is leased.",
+    }
+    answer = await said_listing(said, "anyone on the crew injured", "crew injured")
+    assert "(account 53701)" in answer  # a strain is an injury, though no date tells it
+    assert "(account 53702)" not in answer
