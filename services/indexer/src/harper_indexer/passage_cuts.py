@@ -323,9 +323,8 @@ def _quoted(path: str, start: int, block: list[str], date: datetime | None) -> l
         cut = next((at for at, line in enumerate(inner) if _SIGNATURE_START.match(line)), None)
         if cut is not None:  # "--": the quoted writer's signature, and all below it, is no text
             lines, inner, signed = lines[:cut], inner[:cut], True
-        if not lines or _is_signature(inner, speaker) or _is_closer(inner):
-            continue
-        if signed and cut is None:
+        below_signature = signed and cut is None
+        if not lines or below_signature or _is_signature(inner, speaker) or _is_closer(inner):
             continue
         text = "\n".join(lines)
         plain = " ".join(" ".join(inner).split())

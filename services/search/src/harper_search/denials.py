@@ -12,8 +12,9 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass
+from functools import cached_property
 
-from harper_search.passage_answers import SPEAKER, last_sentence, roots
+from harper_search.passage_answers import SPEAKER, last_sentence, roots, word_root
 from harper_search.terms import STOP_WORDS, stem, straight_words
 
 DENIAL_REACH = 3
@@ -40,6 +41,11 @@ class Denials:
     """The stems of words naming what happened ("claim", "accident"): when a sentence says one
     the question asks about, whether it is denied decides ("the hail dented the van; we never
     made a claim" is no hail claim, though it says hail)."""
+
+    @cached_property
+    def _event_roots(self) -> set[str]:
+        """The roots of ``events``, worked out once (every grounded sentence is checked)."""
+        return roots(set(self.events))
 
     def is_denial(self, word: str) -> bool:
         lower = word.lower().replace("\u2019", "'")
@@ -94,7 +100,6 @@ class Denials:
     def _said_denied(self, text: str, wanted: set[str], by_prefix: bool) -> bool:
         found: list[bool] = []
         events: list[bool] = []
-        happenings = roots(set(self.events))
         for clause in CLAUSE.split(text):
             said = _words(clause)
             names = _names(clause)
@@ -107,7 +112,7 @@ class Denials:
                     continue  # a word of a name ("Farm Bureau") is no thing denied
                 else:
                     found.append(self._denied_at(said, at))
-                if root in happenings:
+                if root in self._event_roots:
                     events.append(found[-1])
         decisive = events or found
         return bool(decisive) and all(decisive)
@@ -170,7 +175,7 @@ MIN_NEGATED = 4
 
 def _rooted(word: str) -> str:
     """A word's root, as sentences and questions are matched ("renewing" and "renew" as one)."""
-    return next(iter(roots({stem(word)})))
+    return word_root(stem(word))
 
 
 def _words(text: str) -> list[str]:

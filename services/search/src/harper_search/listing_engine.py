@@ -635,6 +635,8 @@ def lines_saying(text: str, asked: set[str]) -> str:
     """The lines of ``text`` that say a word of ``asked`` (its roots): what a list or a note
     tells of the thing asked about is on the line naming it ("2. vehicle list w/ VINs" tells
     no accident, though the list's other lines have dates and past verbs)."""
+    if "\n" not in text:
+        return text  # one line: the sentence itself
     lines = [line for line in text.splitlines() if asked & set(root_words(lines_written_out(line)))]
     return "\n".join(lines) if lines else text
 

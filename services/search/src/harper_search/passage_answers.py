@@ -31,6 +31,7 @@ from harper_search.carriers import carriers_named
 from harper_search.named_roles import asked_role, names_beside
 from harper_search.number_words import in_figures
 from harper_search.question_cues import EARLIER
+from harper_search.question_words import is_base_verb
 from harper_search.terms import term_set, terms
 
 ANSWER_KINDS: dict[str, tuple[str, ...]] = {
@@ -100,10 +101,11 @@ _NAME = re.compile(r"(?<![.!?]\s)(?<!^)\b[A-Z][a-z]+(?:\s+[A-Z][a-z&.]+)*|\b[A-Z
 """A name: capitalised words not opening a sentence, or a short all-capitals one ("SFM")."""
 _REASON = re.compile(r"\b(?:because|since|after|due to|so that|so we|that's why|reason)\b", re.I)
 _PAST = re.compile(
-    r"(?:\b(?:a|an|the|one|two|three|our|my|his|her|their|its|this|that|\d+|is|are|am|as|"
-    r"[a-z]+'re|[a-z]+'m)\s+)?"
+    r"(?:\b(?P<before>a|an|the|one|two|three|our|my|his|her|their|its|this|that|\d+|is|are|am|"
+    r"as|[a-z]+'re|[a-z]+'m)\s+)?"
     r"\b(?:was|were|had|got|went|came|broke|fell|hit|lost|took|sent|told|caught|ran|cut|bit|"
-    r"stole|stolen|burnt|froze|blew|tore|([a-z]{3,}ed))\b(?:\s+to\s+([a-z]+)\b)?",
+    r"stole|stolen|burnt|froze|blew|tore|(?P<regular>[a-z]{3,}ed))\b"
+    r"(?:\s+to\s+(?P<after_to>[a-z]+)\b)?",
     re.I,
 )
 """Past-tense verbs (the common irregular ones and the regular ending)."""
@@ -299,20 +301,14 @@ _DURATION = re.compile(
 
 def _tells(past: re.Match[str]) -> bool:
     """Whether a match of ``_PAST`` is a verb of something that happened."""
-    regular, after_to = past.group(1), past.group(2)
-    if regular is not None and regular.lower() in _ENDS_LIKE_PAST:
-        return False
-    described = regular is not None and past.group(0).lower().find(regular.lower()) > 0
-    return not described and not _is_verb(after_to or "")
+    regular, after_to = past.group("regular"), past.group("after_to")
+    if regular is not None and (regular.lower() in _ENDS_LIKE_PAST or past.group("before")):
+        return False  # "two hundred", "a refrigerated van", "we're closed", "as quoted"
+    return after_to is None or not is_base_verb(after_to.lower())
 
 
 _ENDS_LIKE_PAST = frozenset({"hundred", "indeed", "speed", "proceed", "exceed", "succeed", "breed"})
 """Words ending in "ed" that are no past form ("two hundred")."""
-
-
-def _is_verb(word: str) -> bool:
-    """A verb's base form ("come", "send"): after "to", no noun follows."""
-    return bool(word) and word.lower() in getAllLemmas(word.lower()).get("VERB", ())
 
 
 def units_of(hit: PassageHit, with_previous: bool = False) -> list[str]:
@@ -647,7 +643,7 @@ def _spellings(stem: str, stand_in: str) -> list[str]:
 
 
 @lru_cache(maxsize=16384)
-def _root(term: str) -> str:
+def word_root(term: str) -> str:
     """A word's root for matching a question's words to a sentence's: its dictionary form
     first (``lemminflect``: "lost" -> "lose", "paid" -> "pay", "fell" -> "fall"), a noun made of
     a verb as that verb ("referral" -> "refer"), then the endings cut as before ("going" ->
@@ -674,13 +670,13 @@ def only_a_verb(word: str) -> bool:
 
 
 def roots(found: set[str]) -> set[str]:
-    return {_root(t) for t in found}
+    return {word_root(t) for t in found}
 
 
 def root_words(text: str) -> list[str]:
     """The roots of a text's words, stop words aside, in order ("declined" and "decline" as
     one)."""
-    return [_root(t) for t in terms(text)]
+    return [word_root(t) for t in terms(text)]
 
 
 def _aware(moment: datetime) -> datetime:

@@ -54,7 +54,7 @@ ASPECT_VERBS = frozenset(
 PHRASE_REACH = 4
 
 
-def _is_verb(word: str) -> bool:
+def is_base_verb(word: str) -> bool:
     """A verb's base form ("to sell", "to cater"): after "to", no noun follows."""
     return word in getAllLemmas(word).get("VERB", ())
 
@@ -181,7 +181,7 @@ class QuestionWords:
             complement = word in OTHERS_AFTER or (
                 word == "of" and before not in STOP_WORDS and before not in OF_A_GROUP
             )
-            infinitive = word == "to" and i + 1 < len(self.raw) and _is_verb(self.raw[i + 1])
+            infinitive = word == "to" and i + 1 < len(self.raw) and is_base_verb(self.raw[i + 1])
             if complement and not infinitive:
                 found.update(self._phrase_after(i + 1))
             elif word.endswith("ing") and before in ASPECT_VERBS:
