@@ -185,6 +185,7 @@ def said_listing(tmp_path: Path) -> SaidListing:
             denials=Denials(words.denial_words, events),
             event_groups=words.event_groups,
             sides=Sides(words.sides),
+            thing_kinds=words.thing_kinds,
         )
         session = ToolSession(Toolbox(memory, SaidBook(said), []), new_budget(), NoProgress())
         query = ListingQuery(

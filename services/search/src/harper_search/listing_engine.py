@@ -92,6 +92,7 @@ class ListingEngine:
         done_words: Phrases | None = None,
         shorthand: dict[str, tuple[str, ...]] | None = None,
         sides: Sides | None = None,
+        thing_kinds: tuple[tuple[frozenset[str], frozenset[str]], ...] = (),
     ) -> None:
         self.catalog = catalog
         self.own_actions = own_actions or OwnActions(None, ())
@@ -103,6 +104,11 @@ class ListingEngine:
         self.shorthand = shorthand or {}
         """Each trade word's short or full forms (``both_ways``)."""
         self.sides = sides or Sides()
+        self.thing_kinds = tuple(
+            (frozenset(map(stem, kind)), frozenset(map(stem, members)))
+            for kind, members in thing_kinds
+        )
+        """Words of a kind of thing and its members (their stems): a member says the kind."""
 
     async def matching(
         self, session: ToolSession, query: ListingQuery, today: date
@@ -468,6 +474,7 @@ class ListingEngine:
                 by_account.setdefault(hit.account_id, []).append(hit)
         wanted = term_set(asked) | term_set(lines_written_out(asked))
         wanted |= same_happening(wanted, self.event_groups)
+        wanted |= members_of(wanted, self.thing_kinds)
         pairs = side_by_side(asked, result.passages)
         happened = happenings(wanted, pairs, self.denials.events)
         keep = UNITS_FOR_HAPPENINGS if happened and not best_only else 3
@@ -542,6 +549,18 @@ def same_happening(wanted: set[str], groups: tuple[frozenset[str], ...]) -> set[
     for group in groups:
         if group & wanted:
             found |= group
+    return found
+
+
+def members_of(
+    wanted: set[str], kinds: tuple[tuple[frozenset[str], frozenset[str]], ...]
+) -> set[str]:
+    """The members of the kinds of things ``wanted`` names ("vehicle" -> "car", "truck"), all
+    as stems: a sentence naming one names what the question asks about."""
+    found: set[str] = set()
+    for kind, members in kinds:
+        if kind & wanted:
+            found |= members
     return found
 
 

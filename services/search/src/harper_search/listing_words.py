@@ -81,6 +81,8 @@ class ListingWords:
     """Phrases asking who has something done ("already"), each as its words."""
     sides: tuple[tuple[str, frozenset[str]], ...] = ()
     """Whose side a person something befell is on ("staff": "installer" ...), a row each."""
+    thing_kinds: tuple[tuple[frozenset[str], frozenset[str]], ...] = ()
+    """Words naming a kind of thing and its members ("vehicle": "car", "truck" ...), a row each."""
 
     @property
     def line_names(self) -> frozenset[str]:
@@ -138,6 +140,7 @@ def parse_listing_words(categories: str) -> ListingWords:
         open_words=_phrases(sections, "Words of what is still open"),
         done_words=_phrases(sections, "Words of what is done"),
         sides=_sides(sections),
+        thing_kinds=_thing_kinds(sections),
     )
 
 
@@ -176,6 +179,20 @@ def _sides(sections: dict[str, list[list[str]]]) -> tuple[tuple[str, frozenset[s
     table = "Whom it befell"
     return tuple(
         (row[0].strip().lower(), frozenset(_one_word(word, table) for word in entries(row[1])))
+        for row in _rows(sections, table, 2)
+    )
+
+
+def _thing_kinds(
+    sections: dict[str, list[list[str]]],
+) -> tuple[tuple[frozenset[str], frozenset[str]], ...]:
+    """Each row of "Things of a kind": the words of the kind and its members, lower case."""
+    table = "Things of a kind"
+    return tuple(
+        (
+            frozenset(_one_word(word, table).lower() for word in entries(row[0])),
+            frozenset(_one_word(word, table).lower() for word in entries(row[1])),
+        )
         for row in _rows(sections, table, 2)
     )
 

@@ -175,6 +175,7 @@ class LocalBrain:
             Phrases(words.done_words),
             shorthand=both_ways(words.shorthand),
             sides=Sides(words.sides),
+            thing_kinds=words.thing_kinds,
         )
         self.history = HistoryChanges(catalog.memory)
         self.comparisons = Comparisons(
