@@ -31,6 +31,7 @@ from harper_search.passage_answers import (
     Unit,
     answer_to,
     asked_kinds,
+    aware,
     best_units,
     holds,
     roots,
@@ -74,6 +75,8 @@ from harper_search.topics import RECORDED_AS, Topic, asked_topics
 
 _HISTORY_FIELDS = {"stage", "premium"}
 PASSAGE_HITS = 16
+ANSWER_SHARES = 2
+"""Words of a question a later passage must share to be read as its answer."""
 SUMMARY_REACH = 8
 """Summaries among this many first hits are followed to their raw file (see _raw_for_summaries)."""
 SUMMARIES_FOLLOWED = 2
@@ -656,7 +659,7 @@ class AccountEngine:
         if result is None or result.is_error or not result.passages:
             return []
         raw = await self._raw_for_summaries(session, question, result.passages, own)
-        lines = []
+        lines: list[str] = []
         said_by = {n.lower() for n in named} if SAID.search(question) else set()
         also = short_and_full_forms(question, self.shorthand)  # "ded" shares "deductible"
         for unit in best_units(question, raw, ignore=own, said_by=said_by, also=also):
@@ -671,18 +674,50 @@ class AccountEngine:
             answer = answer_to(unit)
             if answer:
                 said += f' then "{answer}"'
+            unanswered = not answer and asks(unit.text) and not lines
+            reply = await self._answered_later(session, draft, base, unit) if unanswered else ""
             figures = figures_in_words(said)
             if figures:
                 said += f" ({', '.join(figures)} in figures)"  # said in words on a call
             who = f"{hit.speaker}, " if hit.speaker and hit.kind != "message" else ""
             day = hit.date.date().isoformat() if hit.date else "undated"
-            lines.append(f"- In the files: {said} ({who}{hit.channel} of {day}, {hit.path})")
+            lines.append(f"- In the files: {said} ({who}{hit.channel} of {day}, {hit.path}){reply}")
             older = unit.was
             if older is not None and await read_to_cite(session, older.hit.path):
                 draft.cite(older.hit.path)
                 then = older.hit.date.date().isoformat() if older.hit.date else "earlier"
                 lines.append(f'  (was: "{older.text}", {then}, {older.hit.path})')
         return lines
+
+    async def _answered_later(
+        self, session: ToolSession, draft: Draft, base: str, unit: Unit
+    ) -> str:
+        """Where a later source answers ``unit``, a question its own file leaves unanswered
+        (an underwriter's question answered days later by text), that answer as it follows the
+        quoted question (cited); else "". The answer is the best passage, by the index's
+        ranking for the question's own words, that is no question, comes from another file
+        written after it and shares at least ``ANSWER_SHARES`` of its words."""
+        if unit.hit.date is None or _searches_left(session) < 1:
+            return ""
+        args = SearchFilesInput(query=unit.text[:300], path=f"{base}/sources", limit=8)
+        result = await session.call(SEARCH_FILES, args)
+        if result is None or result.is_error:
+            return ""
+        asked = roots(term_set(unit.text))
+        for hit in result.passages:
+            if (
+                hit.date is not None
+                and aware(hit.date) > aware(unit.hit.date)
+                and raw_of(hit.path) != raw_of(unit.hit.path)
+                and hit.channel != "summary"
+                and not asks(hit.text)
+                and len(asked & roots(term_set(hit.text))) >= ANSWER_SHARES
+                and await read_to_cite(session, hit.path)
+            ):
+                draft.cite(hit.path)
+                day = hit.date.date().isoformat()
+                return f'; answered later: "{hit.text}" ({hit.channel} of {day}, {hit.path})'
+        return ""
 
     async def _raw_for_summaries(
         self, session: ToolSession, question: str, hits: list[PassageHit], ignore: str = ""
@@ -868,3 +903,8 @@ def recorded_fields(topics: list[Topic], state: AccountState | None) -> list[Sta
     if state is None or not names:
         return []
     return [f for f in STATE_FIELDS if f.name in names and f.value(state)]
+
+
+def asks(text: str) -> bool:
+    """The text ends as a question."""
+    return text.rstrip().endswith("?")

@@ -374,7 +374,7 @@ def best_units(
     kinds = asked_kinds(question)
     how_much = "percent" not in kinds and HOW_MUCH.search(question) is not None
     asked = (term_set(question) | term_set(also)) - term_set(ignore)
-    newest = max((_aware(h.date) for h in hits if h.date), default=None)
+    newest = max((aware(h.date) for h in hits if h.date), default=None)
     counted = counted_nouns(question) - roots(term_set(ignore))
     role = asked_role(question) if kinds <= {"name"} else None
     scored: list[Unit] = []
@@ -476,14 +476,14 @@ def _latest_first(
     kind = next((k for k in valued if holds(k, said(top.text, top.hit))), None)
     if kind is None or top.hit.date is None:
         return chosen
-    started = _aware(top.hit.date)
+    started = aware(top.hit.date)
     wanted = roots(set(asked))
     subject = wanted if wanted & roots(term_set(top.text)) else set()
     newer = [
         u
         for u in scored
         if u.hit.date is not None
-        and _aware(u.hit.date) > started
+        and aware(u.hit.date) > started
         and u.hit.path != top.hit.path
         and u.score >= top.score - LATEST_MARGIN
         and holds(kind, said(u.text, u.hit))
@@ -493,7 +493,7 @@ def _latest_first(
     ]
     if not newer:
         return chosen
-    latest = max(newer, key=lambda u: (_aware(u.hit.date) if u.hit.date else started, u.score))
+    latest = max(newer, key=lambda u: (aware(u.hit.date) if u.hit.date else started, u.score))
     rest = [u for u in chosen if u is not top and u.text != latest.text]
     return [replace(latest, was=top), *rest]
 
@@ -535,7 +535,7 @@ def _signals(
     if hit.direction == "inbound":
         score += 0.3
     if newest is not None and hit.date is not None:
-        days = (newest - _aware(hit.date)).days
+        days = (newest - aware(hit.date)).days
         score += 0.4 if days <= 0 else max(0.0, 0.4 - days / 120)
     if len(words) < 12 and not answer and not _CELL_GAP.search(text):
         score -= 1.0  # a fragment; not a short question the next turn answers ("Claims?")
@@ -679,5 +679,5 @@ def root_words(text: str) -> list[str]:
     return [word_root(t) for t in terms(text)]
 
 
-def _aware(moment: datetime) -> datetime:
+def aware(moment: datetime) -> datetime:
     return moment if moment.tzinfo else moment.replace(tzinfo=UTC)
