@@ -194,3 +194,20 @@ def test_a_verb_and_what_it_was_done_to_are_no_thing_named() -> None:
     asked = "who had an adjuster who asked questions"
     assert side_by_side(asked, hits) == set()  # "the adjuster sent three questions" says it too
     assert side_by_side("which shops were non renewed", hits) == word_pairs("non renewed")
+
+
+def test_a_line_s_name_tells_no_damage_done() -> None:
+    asked = "equipment damaged at any account"
+    events = frozenset({"damage", "damaged"})
+    wanted = term_set(asked) | {"damage"}
+    happened = happenings(wanted, set(), events)
+    denials = Denials(frozenset({"no", "never"}), events)
+    line = unit("1", "Physical damage on the two reefer units runs $4,200 a year.")
+    assert grounded_unit([line], wanted, set(), denials, happened=happened) is None
+    done = unit("2", "Hail damaged the roof of the shop in June; the carrier paid $18,000.")
+    assert grounded_unit([done], wanted, set(), denials, happened=happened) == done
+    both = unit("3", "The physical damage claim is open: the trailer was damaged backing in.")
+    assert grounded_unit([both], wanted, set(), denials, happened=happened) == both
+    # a question naming the line asks about it: its words count
+    named = term_set("who carries physical damage") | term_set("physical damage")
+    assert grounded_unit([line], named, set(), denials) == line

@@ -40,3 +40,17 @@ def lines_written_out(text: str) -> str:
         return full.get(" ".join(said.split()), found.group(0))
 
     return pattern.sub(named, text)
+
+
+def lines_in(text: str) -> set[str]:
+    """The full name (lower case) of each line ``text`` writes in one of its forms ("physical
+    damage", "workers compensation")."""
+    pattern, full = _line_forms()
+    found = (re.sub(r"['’]", "", m.group(0).lower()) for m in pattern.finditer(text))
+    return {full.get(" ".join(said.split()), said) for said in found}
+
+
+def without_lines(text: str) -> str:
+    """``text`` with every form of a line of coverage taken out."""
+    pattern, _ = _line_forms()
+    return pattern.sub(" ", text)

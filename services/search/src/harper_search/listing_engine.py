@@ -21,7 +21,7 @@ from harper_search.catalog import Catalog
 from harper_search.denials import Denials
 from harper_search.draft import Draft
 from harper_search.field_changes import SeenChange
-from harper_search.line_forms import lines_written_out
+from harper_search.line_forms import lines_in, lines_written_out, without_lines
 from harper_search.listing_query import ListingQuery
 from harper_search.listing_rank import PremiumRank
 from harper_search.listing_reader import LEFT_OUT_ASIDE
@@ -627,14 +627,15 @@ def grounded_unit(
     for unit in units:
         if greets(unit.text):
             continue
-        said = root_words(lines_written_out(unit.text))
-        if not asked & set(said):
+        events = denials.events if denials is not None else frozenset()
+        if not asked & words_said(unit.text, asked, events):
             continue
         if pairs and not pairs & word_pairs(unit.text):
             continue
         reply = answer_to(unit)
         told_here = CONDITION.sub(" ", f"{lines_saying(unit.text, asked)} {reply}")
-        if happened and not (happened & set(root_words(told_here)) or narrates(told_here)):
+        told_words = words_said(told_here, asked, events)
+        if happened and not (happened & told_words or narrates(told_here)):
             continue  # the thing named alone ("our GL renews in June"), not what befell it
         denial_of = (denied_words or wanted) if denied else wanted
         if denials is not None and denials.denies(unit.text, reply, denial_of, denied) != denied:
@@ -812,3 +813,16 @@ def _title(
         )
     noun = "account matches" if count == 1 else "accounts match"
     return f"{count} {noun} ({what}):"
+
+
+def words_said(text: str, asked: set[str], events: frozenset[str]) -> set[str]:
+    """The roots of ``text``'s words (a line of coverage in any form as its full name), without
+    a word of what happened that only stands in the name of a line the question does not name
+    (``asked``: its roots): "physical damage" is a line of coverage, no damage done."""
+    said = set(root_words(lines_written_out(text)))
+    in_lines: set[str] = set()
+    for line in lines_in(text):
+        named = set(root_words(line))
+        if not named <= asked:
+            in_lines |= named
+    return said - (in_lines & roots(set(events)) - set(root_words(without_lines(text))))
