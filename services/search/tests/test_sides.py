@@ -32,6 +32,7 @@ def test_a_sentence_naming_only_the_other_side_is_told_apart() -> None:
     both = "anyone whose staff or customers got hurt"
     assert not SIDES.only_the_other(both, SAID["53101"])
     assert SIDES.named("the truck backed into a customer's gate") == {"served"}
+    assert SIDES.named("a girl in the Saturday class sprained her ankle") == {"served"}
 
 
 @pytest.mark.anyio
