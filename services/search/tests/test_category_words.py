@@ -386,6 +386,11 @@ async def test_who_bakes_lists_the_bakery(setup: Setup) -> None:
     query = await setup.reader.read("who bakes bread", TODAY)
     assert query.filters.industry == ["Bakery"]
     assert any("bakes" in reading for reading in query.readings)
+    # read by meaning, an industry says what a business does: others may do it too, and the
+    # listing also names the accounts whose files say it
+    assert query.kinds_by_meaning, query
+    named = await setup.reader.read("list every bakery we have", TODAY)
+    assert named.filters.industry == ["Bakery"] and not named.kinds_by_meaning, named
 
 
 @pytest.mark.anyio

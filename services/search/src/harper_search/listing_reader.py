@@ -40,7 +40,7 @@ from harper_search.listing_words import Category, ListingWords, is_specific
 from harper_search.nearby import NEAR_MILES, towns_near
 from harper_search.places import STATE_NAMES
 from harper_search.question_words import QuestionWords
-from harper_search.terms import stem
+from harper_search.terms import stem, term_set
 from harper_search.terms import words as words_of
 from harper_search.text_vectors import TextVectors
 from harper_search.value_match import INDUSTRY, LINE, Reading, ValueMatcher
@@ -317,7 +317,7 @@ class ListingReader:
             found.unmatched.append(reading.phrase)
             return
         found.add(reading.field, reading.values)
-        if reading.category is not None and not reading.exact:
+        if not reading.exact and (reading.category is not None or _by_meaning_only(reading)):
             found.kinds_by_meaning.append(reading.phrase)
         if reading.category is not None or reading.values != (reading.phrase,):
             kind = f" (category {reading.category})" if reading.category else ""
@@ -465,3 +465,10 @@ def stages_short_of(not_reached: list[str], asked: list[str]) -> list[str]:
     else:
         short = [s.value for s in OPEN_STAGES if PIPELINE.index(s.value) < first]
     return [s for s in short if s in asked] if asked else short
+
+
+def _by_meaning_only(reading: Reading) -> bool:
+    """An industry read from words none of which its name writes ("bakes" as Bakery, not "HVAC
+    shops" as HVAC Contractor): what a business does, which other kinds may do too."""
+    named = term_set(" ".join(reading.values))
+    return reading.field == INDUSTRY and not term_set(reading.phrase) & named
