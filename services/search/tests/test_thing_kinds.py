@@ -9,9 +9,8 @@ from typing import TYPE_CHECKING
 import pytest
 
 from harper_common.skills import SkillError, load_skills
-from harper_search.listing_engine import members_of
+from harper_search.listing_engine import members_of, stemmed_rows
 from harper_search.listing_words import load_listing_words, parse_listing_words
-from harper_search.terms import stem
 
 if TYPE_CHECKING:
     from conftest import SaidListing
@@ -19,10 +18,7 @@ if TYPE_CHECKING:
 SKILLS = Path(__file__).resolve().parents[3] / "skills"
 CATEGORIES = SKILLS / "search/description-search/references/categories.md"
 WORDS = load_listing_words(load_skills(SKILLS, "search"))
-KINDS = tuple(
-    (frozenset(map(stem, kind)), frozenset(map(stem, members)))
-    for kind, members in WORDS.thing_kinds
-)
+KINDS = stemmed_rows(WORDS.thing_kinds)
 SAID = {
     "54101": "Last November a car came over the hill at dusk and hit the back of our hay wagon.",
     "54102": "We bought a second walk-in cooler for the kitchen in March.",

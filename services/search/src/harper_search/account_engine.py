@@ -34,6 +34,7 @@ from harper_search.passage_answers import (
     aware,
     best_units,
     holds,
+    is_question,
     roots,
 )
 from harper_search.passages import Passage, passages, sent_at
@@ -674,7 +675,7 @@ class AccountEngine:
             answer = answer_to(unit)
             if answer:
                 said += f' then "{answer}"'
-            unanswered = not answer and asks(unit.text) and not lines
+            unanswered = not answer and is_question(unit.text) and not lines
             reply = await self._answered_later(session, draft, base, unit) if unanswered else ""
             figures = figures_in_words(said)
             if figures:
@@ -710,7 +711,7 @@ class AccountEngine:
                 and aware(hit.date) > aware(unit.hit.date)
                 and raw_of(hit.path) != raw_of(unit.hit.path)
                 and hit.channel != "summary"
-                and not asks(hit.text)
+                and not is_question(hit.text)
                 and len(asked & roots(term_set(hit.text))) >= ANSWER_SHARES
                 and await read_to_cite(session, hit.path)
             ):
@@ -903,8 +904,3 @@ def recorded_fields(topics: list[Topic], state: AccountState | None) -> list[Sta
     if state is None or not names:
         return []
     return [f for f in STATE_FIELDS if f.name in names and f.value(state)]
-
-
-def asks(text: str) -> bool:
-    """The text ends as a question."""
-    return text.rstrip().endswith("?")

@@ -14,7 +14,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import cached_property
 
-from harper_search.passage_answers import SPEAKER, last_sentence, roots, word_root
+from harper_search.passage_answers import SPEAKER, is_question, last_sentence, roots, word_root
 from harper_search.terms import STOP_WORDS, stem, straight_words
 
 DENIAL_REACH = 3
@@ -43,9 +43,9 @@ class Denials:
     made a claim" is no hail claim, though it says hail)."""
 
     @cached_property
-    def _event_roots(self) -> set[str]:
+    def event_roots(self) -> frozenset[str]:
         """The roots of ``events``, worked out once (every grounded sentence is checked)."""
-        return roots(set(self.events))
+        return frozenset(roots(set(self.events)))
 
     def is_denial(self, word: str) -> bool:
         lower = word.lower().replace("\u2019", "'")
@@ -91,7 +91,7 @@ class Denials:
         ``by_prefix`` (a question about what did not happen: "whose carrier won't renew"), a
         word written with "non" denies the rest of it too ("non-renewing")."""
         wanted = {_rooted(word) for word in asked if not self.is_denial(word)}
-        if reply and text.rstrip().endswith("?"):  # a question and its answer: the answer tells
+        if reply and is_question(text):  # a question and its answer: the answer tells
             asks_it = bool(wanted & _content(last_sentence(text)))
             said = self._said_denied(reply, wanted, by_prefix)
             return (asks_it and self._opens_with_denial(reply)) or said
@@ -112,7 +112,7 @@ class Denials:
                     continue  # a word of a name ("Farm Bureau") is no thing denied
                 else:
                     found.append(self._denied_at(said, at))
-                if root in self._event_roots:
+                if root in self.event_roots:
                     events.append(found[-1])
         decisive = events or found
         return bool(decisive) and all(decisive)

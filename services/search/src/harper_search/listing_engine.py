@@ -104,10 +104,7 @@ class ListingEngine:
         self.shorthand = shorthand or {}
         """Each trade word's short or full forms (``both_ways``)."""
         self.sides = sides or Sides()
-        self.thing_kinds = tuple(
-            (frozenset(map(stem, kind)), frozenset(map(stem, members)))
-            for kind, members in thing_kinds
-        )
+        self.thing_kinds = stemmed_rows(thing_kinds)
         """Words of a kind of thing and its members (their stems): a member says the kind."""
 
     async def matching(
@@ -545,11 +542,7 @@ def told(found: Unit | Denied) -> str:
 
 def same_happening(wanted: set[str], groups: tuple[frozenset[str], ...]) -> set[str]:
     """The words naming the happenings ``wanted`` names ("theft" -> "stolen", "burglary")."""
-    found: set[str] = set()
-    for group in groups:
-        if group & wanted:
-            found |= group
-    return found
+    return members_of(wanted, tuple((group, group) for group in groups))
 
 
 def members_of(
@@ -562,6 +555,16 @@ def members_of(
         if kind & wanted:
             found |= members
     return found
+
+
+def stemmed_rows(
+    rows: tuple[tuple[frozenset[str], frozenset[str]], ...],
+) -> tuple[tuple[frozenset[str], frozenset[str]], ...]:
+    """Rows of "Things of a kind" with every word as ``stem`` cuts it, as ``members_of`` reads
+    them."""
+    return tuple(
+        (frozenset(map(stem, kind)), frozenset(map(stem, members))) for kind, members in rows
+    )
 
 
 def happenings(
@@ -624,18 +627,18 @@ def grounded_unit(
     ``denials``, the sentence must also say it happened (or, when ``denied``, the question asks
     what never happened, that it did not): a best sentence saying otherwise is `Denied`."""
     asked = roots(wanted)
+    events = denials.event_roots if denials is not None else frozenset()
     for unit in units:
         if greets(unit.text):
             continue
-        events = denials.events if denials is not None else frozenset()
         if not asked & words_said(unit.text, asked, events):
             continue
         if pairs and not pairs & word_pairs(unit.text):
             continue
         reply = answer_to(unit)
         told_here = CONDITION.sub(" ", f"{lines_saying(unit.text, asked)} {reply}")
-        told_words = words_said(told_here, asked, events)
-        if happened and not (happened & told_words or narrates(told_here)):
+        told = words_said(told_here, asked, events) if happened else set()
+        if happened and not (happened & told or narrates(told_here)):
             continue  # the thing named alone ("our GL renews in June"), not what befell it
         denial_of = (denied_words or wanted) if denied else wanted
         if denials is not None and denials.denies(unit.text, reply, denial_of, denied) != denied:
@@ -644,6 +647,22 @@ def grounded_unit(
             return Denied(unit)
         return unit
     return None
+
+
+def words_said(text: str, asked: set[str], event_roots: frozenset[str]) -> set[str]:
+    """The roots of ``text``'s words (a line of coverage in any form as its full name), without
+    a word of what happened (``event_roots``) that only stands in the name of a line the
+    question does not name (``asked``: its roots): "physical damage" is a line of coverage, no
+    damage done."""
+    said = set(root_words(lines_written_out(text)))
+    in_lines: set[str] = set()
+    for line in lines_in(text):
+        named = set(root_words(line))
+        if not named <= asked:
+            in_lines |= named & event_roots
+    if not in_lines:
+        return said
+    return said - (in_lines - set(root_words(without_lines(text))))
 
 
 CONDITION = re.compile(r"\b(?:if|unless|whether|in case)\b[^.?!;\n]*", re.I)
@@ -813,16 +832,3 @@ def _title(
         )
     noun = "account matches" if count == 1 else "accounts match"
     return f"{count} {noun} ({what}):"
-
-
-def words_said(text: str, asked: set[str], events: frozenset[str]) -> set[str]:
-    """The roots of ``text``'s words (a line of coverage in any form as its full name), without
-    a word of what happened that only stands in the name of a line the question does not name
-    (``asked``: its roots): "physical damage" is a line of coverage, no damage done."""
-    said = set(root_words(lines_written_out(text)))
-    in_lines: set[str] = set()
-    for line in lines_in(text):
-        named = set(root_words(line))
-        if not named <= asked:
-            in_lines |= named
-    return said - (in_lines & roots(set(events)) - set(root_words(without_lines(text))))

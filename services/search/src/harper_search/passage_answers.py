@@ -510,10 +510,10 @@ def _signals(
     not a price word alone), so a share of a whole may answer it."""
     words = said(text, hit)
     score = 0.0
-    is_question = words.rstrip().endswith("?")
-    answer = hit.after if (is_question or goes_on(hit)) and hit.after else ""
+    asked_here = is_question(words)
+    answer = hit.after if (asked_here or goes_on(hit)) and hit.after else ""
     for kind in kinds:
-        if holds(kind, words) and not (is_question and answer):
+        if holds(kind, words) and not (asked_here and answer):
             # a question answered in the next turn: what it holds is asked, not told
             score += YEAR_ONLY_BONUS if kind == "date" and names_only_the_year(words) else 2.0
         elif kind == "amount" and how_much and holds("percent", words):
@@ -526,7 +526,7 @@ def _signals(
     score += min(2.0, 0.4 * overlap)
     if answer and not kinds and overlap:
         score += 1.0  # the broker asked about it in the call: the next turn tells it
-    if is_question and not answer:
+    if asked_here and not answer:
         score -= 1.5
     if hit.kind == "subject":
         score -= 2.5
@@ -544,11 +544,16 @@ def _signals(
     return score
 
 
+def is_question(text: str) -> bool:
+    """The text ends as a question."""
+    return text.rstrip().endswith("?")
+
+
 def answer_to(unit: Unit) -> str:
     """What the next turn or message says to ``unit`` when it asks a question or its speaker
     goes on after a short reaction (one line), else ""."""
     hit = unit.hit
-    asks = unit.text.rstrip().endswith("?") or requests(unit.text)
+    asks = is_question(unit.text) or requests(unit.text)
     if hit.after and (asks or goes_on(hit)):
         return " ".join(hit.after.split())
     return ""
