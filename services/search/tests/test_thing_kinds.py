@@ -1,5 +1,5 @@
 """Things of a kind: a question naming a kind of thing ("vehicle") is answered by a sentence
-naming one of its members ("a car hit our wagon"), never the other way round."""
+naming one of its members ("a pickup backed into our van"), never the other way round."""
 
 from __future__ import annotations
 
@@ -20,7 +20,7 @@ CATEGORIES = SKILLS / "search/description-search/references/categories.md"
 WORDS = load_listing_words(load_skills(SKILLS, "search"))
 KINDS = stemmed_rows(WORDS.thing_kinds)
 SAID = {
-    "54101": "Last November a car came over the hill at dusk and hit the back of our hay wagon.",
+    "54101": "In March a pickup backed into one of our delivery vans in the parking lot.",
     "54102": "We bought a second walk-in cooler for the kitchen in March.",
 }
 
