@@ -347,6 +347,7 @@ async def test_a_childcare_center_named_by_what_it_is_reaches_its_account(
         ("which of the bakeries changed their hours", False),
         ("who switched their payroll company", False),
         ("who's renewed their lease early", False),
+        ("whose landlord raised their rent", False),  # the accounts "whose" asks for
         ("who is their underwriter", True),
         ("who did they call back", True),
         ("who's their broker now", True),
@@ -394,6 +395,44 @@ async def test_where_did_the_client_asks_in_which_accounts(
     else:
         assert reply.type == "clarification_needed", reply
         assert agents.sent == []
+
+
+class OneTradeByMeaning(ScriptedIndex):
+    """A book whose description search always finds the roofer, and whose embedder reads
+    every text alike: any kind asked means roofing."""
+
+    async def search(self, text: str, filters: Any = None, limit: int = 10) -> list[DescriptionHit]:
+        payload = AccountPayload(
+            account_id="30001",
+            account_name="Kestrel Roofing",
+            stage="Quoted",
+            industry="Roofing Contractor",
+        )
+        return [DescriptionHit(score=0.9, payload=payload)]
+
+    async def embed(self, texts: Sequence[str]) -> list[list[float]]:
+        return [[1.0, 0.0] for _ in texts]
+
+
+@pytest.mark.anyio
+@pytest.mark.parametrize(
+    ("query", "one"),
+    [
+        ("what did the client say about shingles", True),
+        ("where have we had to chase the client for shingles", False),
+    ],
+)
+async def test_a_kind_in_a_where_did_question_names_no_one_account(
+    sessions: SessionStore, query: str, one: bool
+) -> None:
+    """A question opening "where have we" asks in which accounts: its "the client" is any
+    account's, and a word meaning a trade does not pick the single account of that trade."""
+    agents = ScriptedAgents()
+    agent = make_agent(sessions, agents, Steps(), index=OneTradeByMeaning())
+    reply = await agent.handle_query(ask(query))
+    assert reply.type == "success", reply
+    account = agents.sent[0][1].account
+    assert (account is not None and account.account_id == "30001") is one, account
 
 
 @pytest.mark.anyio

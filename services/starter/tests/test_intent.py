@@ -306,3 +306,18 @@ def test_a_question_in_shorthand_is_not_read_as_news(query: str, intent: str, ru
 
 def test_reported_speech_is_no_question_word_after_the_topic() -> None:
     assert classify("dana called and asked what the deductible is").rule != "question"
+
+
+@pytest.mark.parametrize(
+    ("query", "off_topic"),
+    [
+        ("what's the weather doing this weekend", True),
+        ("got a good joke for me", True),
+        ("which shops lost stock to hail or weather last spring", False),
+        ("any weather claims on the roofers", False),
+    ],
+)
+def test_an_off_topic_word_beside_a_loss_is_a_question_of_the_trade(
+    query: str, off_topic: bool
+) -> None:
+    assert (classify(query).rule == "off_topic") is off_topic

@@ -178,6 +178,9 @@ async def test_the_span_naming_an_account_wins_whatever_verb_is_glued_to_it() ->
         ("Hartford Farm Supply", "Mark Hartford Farm Supply as Quoted", True),  # no carrier
         ("storage", "trailers in storage at lakeview", False),  # a kind of business
         ("the bakery", "what did the bakery send", False),
+        ("plan of adding storage", "who's floating the plan of adding storage", False),
+        ("idea of renting equipment", "who's mulling the idea of renting equipment", False),
+        ("Rolling Pin Bakery", "how is Rolling Pin Bakery doing", True),
     ],
 )
 def test_only_a_business_like_mention_could_be_a_new_account(

@@ -281,8 +281,10 @@ class StarterAgent:
             # act on a business-like name not in the book never lands on another account
             acting_on_new = new_business and not asking
             # a kind in other words than the book's ("the daycare") is one account's only when
-            # said of one ("the", "that", "their"); "any schools?" asks the book
-            one = points_at_one_account(query) or after_a_definite_word(query, written)
+            # said of one ("the", "that", "their"); "any schools?" asks the book, and so does
+            # "where did we chase the client for ...": the client of any account
+            pointed = points_at_one_account(query) and not asks_where_in_book(query)
+            one = pointed or after_a_definite_word(query, written)
             # "a pest problem", "any event venue": no one business is meant by its kind
             described = (
                 Resolution()
@@ -291,11 +293,8 @@ class StarterAgent:
             )
             if described.account is not None:
                 return await self._route(request, query, info, described.account, progress, timer)
-            if (
-                decision.intent == "search"
-                and not new_business
-                and not points_at_one_account(query)
-            ):
+            if decision.intent == "search" and not new_business and not pointed:
+                # a "where did ..." question asks in which accounts it happened
                 return await self._route(request, query, info, None, progress, timer)
             if asking and await mentioned_in_files(self.index, written):
                 # not an account, but the files name it ("the Riverside Clinic contract"): the

@@ -175,6 +175,15 @@ TYPO_TARGETS: frozenset[str] = _words(
 )
 
 OFF_TOPIC: frozenset[str] = _words("weather joke jokes poem recipe sports news score song")
+LOSS_WORDS: frozenset[str] = _words(
+    """
+    claim claims claimed loss losses damage damaged damages destroyed flooded flood floods fire
+    fires burned storm storms hail wind hurricane tornado freeze froze frozen lightning insured
+    covered coverage policy policies premium deductible carrier carriers underwriter
+    """
+)
+"""Words of the trade that make an ``OFF_TOPIC`` word a matter of insurance: "stuff damaged by
+fire or weather" asks about losses, not the forecast."""
 
 
 REFERS_TO_ONE: frozenset[str] = _words(
@@ -187,12 +196,13 @@ REFERS_TO_ONE: frozenset[str] = _words(
 
 BINDS_A_PRONOUN: frozenset[str] = _words(
     """
-    anyone anybody everyone everybody someone somebody nobody whoever whichever which any every
-    each all
+    anyone anybody everyone everybody someone somebody nobody whoever whichever which whose any
+    every each all
     """
 )
 """Words that make a later pronoun refer back to them, not to an account in mind: "has anybody
-raised their deductible", "which of the bakeries changed their hours" ask the whole book."""
+raised their deductible", "which of the bakeries changed their hours", "whose carrier dropped
+them" ask the whole book."""
 ASKS_WHO_IS: frozenset[str] = _words(
     """
     is are was were do does did will would can could should

@@ -36,7 +36,7 @@ from dataclasses import dataclass
 
 from harper_common.messages.query import Intent
 from harper_starter import intent_patterns as patterns
-from harper_starter.intent_lexicon import FRAME, OFF_TOPIC
+from harper_starter.intent_lexicon import FRAME, LOSS_WORDS, OFF_TOPIC
 from harper_starter.intent_scope import is_listing, scope_text
 from harper_starter.intent_text import Query
 
@@ -84,7 +84,8 @@ def _smalltalk(x: RuleInput) -> Verdict | None:
 
 
 def _off_topic(x: RuleInput) -> Verdict | None:
-    if x.name_score < NAME_LIKE and any(t.key in OFF_TOPIC for t in x.q.tokens):
+    keys = {t.key for t in x.q.tokens}
+    if x.name_score < NAME_LIKE and keys & OFF_TOPIC and not keys & LOSS_WORDS:
         return Verdict("unclear", 0.85, "off_topic")
     return None
 

@@ -18,6 +18,8 @@ from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 
+from lemminflect import getAllLemmas  # type: ignore[import-untyped]
+
 from harper_common.vocabulary import vocabulary
 from harper_common.vocabulary.short_words import short_words as english_short_words
 from harper_starter.intent_lexicon import BUSINESS_NOUNS, CARRIERS, FIELD
@@ -82,6 +84,13 @@ def _stems(word: str) -> list[str]:
     if word.endswith(("ied", "ies")):
         stems.append(word[:-3] + "y")
     return stems
+
+
+def inflected_verb(word: str) -> bool:
+    """A verb's "-ing" or "-ed" form ("serving", "added"), by ``lemminflect``'s lemmas: any
+    verb, not only the common ones of ``verbs.txt``."""
+    verbs = getAllLemmas(word).get("VERB", ())
+    return word.endswith(("ing", "ed")) and any(lemma != word for lemma in verbs)
 
 
 @cache
@@ -207,8 +216,10 @@ def looks_like_a_business(mention: str, query: str) -> bool:
     """Whether an unknown mention could be a business nobody has filed yet.
 
     Never when it is a carrier's name and no trade word ("travelers cancelling"), holds a
-    closed-class word (other than "&", "and", "of", a leading "The") or starts or ends with a
-    lowercase verb: then it is a fragment of the question ("offer Lakeshore", "I'm in Bend").
+    closed-class word (other than "&", "and", "of", a leading "The"), starts or ends with a
+    lowercase verb, or is all lowercase with a verb's "-ing" or "-ed" form inside (not a trade
+    word): then it is a fragment of the question ("offer Lakeshore", "I'm in Bend", "the idea
+    of serving beer").
     Never a lone trade word in lowercase ("storage", "the bakery"): a kind, not a name.
     Otherwise when it ends in a legal form, holds a trade word ("Bakery", "Roofing"), or is
     written in capitals past the query's first word.
@@ -227,6 +238,10 @@ def looks_like_a_business(mention: str, query: str) -> bool:
         return False
     if any(not w[:1].isupper() and is_verb_form(w) for w in (words[0], words[-1])):
         return False
+    if not any(w[:1].isupper() for w in words) and any(
+        w not in BUSINESS_NOUNS and inflected_verb(w) for w in lowered[1:-1]
+    ):
+        return False  # "the idea of serving beer": a clause of the question, written lowercase
     if len(inner) == 1 and inner[0] in BUSINESS_NOUNS and not words[-1][:1].isupper():
         return False  # "storage", "the bakery": a kind of business, named by no one
     if lowered[-1].strip(".") in short_forms() or any(w in BUSINESS_NOUNS for w in lowered):
