@@ -617,6 +617,24 @@ async def test_an_aside_that_leaves_something_out_is_not_searched_for(setup: Set
 
 
 @pytest.mark.anyio
+@pytest.mark.parametrize(
+    ("question", "asked", "frame"),
+    [
+        ("did anybody mention a payroll jump", "payroll", "anybody"),
+        ("what else came back from the inspector", "inspector", "else"),
+        ("has everyone signed the loss control letter", "letter", "everyone"),
+        ("whose owner mentioned a boat trailer", "trailer", "whose"),
+    ],
+)
+async def test_the_words_that_ask_about_the_group_are_not_searched_for(
+    setup: Setup, question: str, asked: str, frame: str
+) -> None:
+    """ "anybody", "else": the question's frame, which any file may write, not what it asks."""
+    query = await setup.reader.read(question, TODAY)
+    assert asked in query.free_words and frame not in query.free_words.split(), query
+
+
+@pytest.mark.anyio
 async def test_an_event_beside_a_trade_is_asked_of_the_files(setup: Setup) -> None:
     """ "the roofers' claims": the kind names where to look, the claim is in no field: the
     files are searched for the whole question, not the roofers listed."""

@@ -70,11 +70,12 @@ NAME_MATCH = 0.75
 ONE_THING = re.compile(r"\bthe\s+[a-z]+(?<!s)(?:'s)?\b(?!\s+(?:accounts?|clients?|ones?)\b)", re.I)
 """A singular definite description ("the florist's carrier", "at the bakery")."""
 LISTING_CUE = re.compile(
-    r"\b(which|any|anything|anyone|anybody|someone|somebody|accounts|clients|all|list|how many|"
-    r"every\w*|others|else|are there|do we have|have we got)\b",
+    r"\b(which|whose|any|anything|anyone|anybody|someone|somebody|accounts|clients|customers|"
+    r"insureds|folks|all|list|how many|every\w*|others|else|are there|do we have|have we got)\b"
+    r"|^\W*where (?:did|do|does|have|has|had|was|were)\b",
     re.I,
 )
-"""Words of a question about several accounts."""
+"""Words of a question about several accounts; "where did ..." asks in which of them."""
 ASKS_WHO = re.compile(r"\W*who\b", re.I)
 CARRIER_ASIDE = re.compile(r"\s*\(.*?\)")
 """A note beside a carrier in state.md ("The Hartford (cancelled 10/28)")."""

@@ -25,9 +25,11 @@ LISTING_FRAME = frozenset(
     """account accounts acct accts client clients customer customers insured insureds company
     companies business businesses book books list show which who who's whos every all ones do does
     have has we our us in on with any anything there pls please see find give me got
-    want wants need needs that those deal deals ones folks around near nearby""".split()
+    want wants need needs that those deal deals ones folks around near nearby anyone anybody
+    anyone's anybody's everyone everybody someone somebody else""".split()
 )
-"""Words of a question about a group that say nothing about which group."""
+"""Words of a question about a group that say nothing about which group ("did anyone ...",
+"who else ...")."""
 GOAL_BEFORE = frozenset({"be", "get", "gets", "getting", "it"})
 """Words after which a stage is what someone wants done ("to be bound", "get it quoted"), not
 where an account stands ("are bound", "got bound", "everything quoted")."""

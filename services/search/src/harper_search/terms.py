@@ -14,7 +14,7 @@ STOP_WORDS = frozenset(
     """a an and are as at be been but by can could did do does for from had has have he her his
     how i if in into is it its me my no not of on or our over please pls s she so than that the
     their them then there these they this to up us was we were what when where which who whom
-    why will with would you your yours about any anything tell show give get got
+    whose why will with would you your yours about any anything tell show give get got
     after before during between through upon onto within via also just very
     w u ur abt""".split()
 )
