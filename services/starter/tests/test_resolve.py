@@ -414,3 +414,44 @@ async def test_a_long_run_looks_up_no_start_longer_than_a_name() -> None:
     starts = index.asked[1:]
     assert starts[:2] == [written.rsplit(" ", 1)[0], written.rsplit(" ", 2)[0]]  # a word or two
     assert max(len(start.split()) for start in starts[2:]) == PREFIX_WORDS
+
+
+class ScriptedScores:
+    """Name scores as scripted per written name (the index's edit-distance likeness)."""
+
+    def __init__(self, scores: dict[str, list[tuple[str, str, float]]]) -> None:
+        self.scores = scores
+
+    async def lookup(self, name: str, limit: int = 5) -> list[NameMatch]:
+        rows = self.scores.get(name, [])
+        return [NameMatch(account_id=i, account_name=n, score=s, exact=False) for i, n, s in rows][
+            :limit
+        ]
+
+    async def lookup_many(self, names: Sequence[str], limit: int = 5) -> list[list[NameMatch]]:
+        return [await self.lookup(name, limit) for name in names]
+
+
+AWNINGS = ("301", "Marrowind Awning Works LLC")
+POOLS = ("302", "Marrowind Pools")
+FERRY = ("303", "Marlow Ferry Co.")
+
+
+@pytest.mark.anyio
+@pytest.mark.parametrize(
+    ("written", "scored", "account"),
+    [
+        ("Marowind Awnnig", [(*AWNINGS, 0.70), (*POOLS, 0.41)], "301"),  # two slips
+        ("Marlwo", [(*FERRY, 0.55)], "303"),  # one word, no word of the dictionary
+        ("Marrowind Awning Shop", [(*AWNINGS, 0.72)], None),  # "shop" is no word of the name
+        ("Marowind Awnnig", [(*AWNINGS, 0.70), (*POOLS, 0.62)], None),  # not clearly ahead
+        ("Marrow", [(*FERRY, 0.55)], None),  # a word of the dictionary, said as itself
+        ("Awnnig Marowind", [(*AWNINGS, 0.50)], None),  # does not start as the name starts
+    ],
+)
+async def test_a_name_with_a_letter_or_two_off_is_the_one_account_it_is_close_to(
+    written: str, scored: list[tuple[str, str, float]], account: str | None
+) -> None:
+    index = ScriptedScores({written: scored})
+    found = await resolve_by_name(index, [written])  # type: ignore[arg-type]
+    assert (found.account.account_id if found.account else None) == account, found

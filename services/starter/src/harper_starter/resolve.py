@@ -6,8 +6,10 @@ import os
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from difflib import SequenceMatcher
 
 import numpy as np
+from lemminflect import getAllLemmas  # type: ignore[import-untyped]
 
 from harper_common.bus.client import BusError
 from harper_common.bus.index_client import IndexClient
@@ -94,6 +96,15 @@ async def resolve_by_name(index: IndexClient, candidates: Sequence[str]) -> Reso
             how=f"name match {best.score:.2f}",
             person=best.contact,
         )
+    slip = _a_slip_of_one_name(asked, ranked)
+    if slip is not None:
+        best, typed = slip
+        return Resolution(
+            account=AccountRef(account_id=best.account_id, account_name=best.account_name),
+            written_name=typed,
+            how=f"'{typed}' is {best.account_name} with a letter or two off",
+            person=best.contact,
+        )
     prefix = await _known_prefix(index, written)
     if prefix is not None:
         return Resolution(
@@ -132,6 +143,51 @@ LOOKUP_LIMIT = 10
 EXACT_INITIALS = 0.99
 MAX_HOLDERS = 4
 """A mention whose words all belong to more names than this is a common word, not a name."""
+
+
+SLIP_LIKENESS = 0.8
+"""A typed word this alike to a word of a name (``difflib`` ratio) is that word with a letter
+or two off: "fery" for "ferry", "awnnig" for "awning", "marlwo" for "marlow"."""
+SLIP_LEAD = 0.2
+"""A name read with a slip must score this much above every other account's."""
+SLIP_WORDS = 2
+"""A slip is read in a mention of at least this many words, or in one word of at least
+``SLIP_LETTERS`` that is no English word ("Marlwo", "Tolivler"): a word of the dictionary
+alone may be meant as itself."""
+SLIP_LETTERS = 5
+
+
+def _typed_for(typed: str, known: str) -> bool:
+    return typed == known or (
+        len(typed) >= 3 and SequenceMatcher(None, typed, known).ratio() >= SLIP_LIKENESS
+    )
+
+
+def _a_slip_of_one_name(
+    asked: Sequence[str], ranked: list[NameMatch]
+) -> tuple[NameMatch, str] | None:
+    """The account a mention names with a letter or two off in some of its words ("Marlow
+    Fery" for Marlow Ferry Co.), and the mention: every typed word is alike to a
+    word of the name, the first to the name's first word, and the account scores well ahead of
+    any other; one word alone only when it is no word of the dictionary (``lemminflect``).
+    The name's words as written (no slip) are left to ``_by_its_words``."""
+    if not ranked or ranked[0].score < ALTERNATIVE_SCORE or ranked[0].alias is not None:
+        return None
+    best = ranked[0]
+    if any(m.account_id != best.account_id and m.score > best.score - SLIP_LEAD for m in ranked):
+        return None
+    known = name_words(best.account_name)
+    for written in asked:
+        typed = name_words(written)
+        if not known or not typed or not _typed_for(typed[0], known[0]):
+            continue
+        if len(typed) < SLIP_WORDS and (len(typed[0]) < SLIP_LETTERS or getAllLemmas(typed[0])):
+            continue
+        if all(word in known for word in typed):
+            continue
+        if all(any(_typed_for(word, name) for name in known) for word in typed):
+            return best, written
+    return None
 
 
 def _holders(written: str, matches: list[NameMatch]) -> list[NameMatch]:
