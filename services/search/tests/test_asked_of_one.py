@@ -30,6 +30,9 @@ def _unnamed_one(question: str) -> AgentRequest:
         ("whose carrier asked for a roof inspection", False),
         ("show me folks that went quiet after the quote", False),
         ("any insureds with a new driver", False),
+        ("who keeps a hot tub for guests", False),  # "who" doing something: which accounts
+        ("who is their underwriter now", True),
+        ("who did the owner say signs", True),
     ],
 )
 def test_a_question_is_about_one_account_unless_a_word_speaks_of_several(

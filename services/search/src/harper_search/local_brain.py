@@ -77,6 +77,9 @@ LISTING_CUE = re.compile(
 )
 """Words of a question about several accounts; "where did ..." asks in which of them."""
 ASKS_WHO = re.compile(r"\W*who\b", re.I)
+ASKS_WHO_DOES = re.compile(r"^\W*who\s+(?!is\b|was\b|are\b|were\b|do\b|does\b|did\b)[a-z]+", re.I)
+"""A question opening with "who" doing something ("who has a pool", "who switched carriers")
+asks which accounts; "who is ...", "who did ..." may ask for a person of one."""
 CARRIER_ASIDE = re.compile(r"\s*\(.*?\)")
 """A note beside a carrier in state.md ("The Hartford (cancelled 10/28)")."""
 
@@ -98,12 +101,13 @@ many best passages for it, every one of them."""
 
 def about_one_account(request: AgentRequest) -> bool:
     """The starter read the question as about one account it could not name, and nothing in
-    it speaks of several."""
+    it speaks of several (a listing word, or "who" doing something)."""
     intent = request.intent
     return (
         intent.requires_specific_account
         and not intent.cross_account
         and LISTING_CUE.search(request.query) is None
+        and ASKS_WHO_DOES.match(request.query) is None
     )
 
 
