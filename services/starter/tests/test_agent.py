@@ -397,18 +397,24 @@ async def test_where_did_the_client_asks_in_which_accounts(
         assert agents.sent == []
 
 
-class OneTradeByMeaning(ScriptedIndex):
+class FindsOne(ScriptedIndex):
+    """Every description search answers with the one account given."""
+
+    def __init__(self, account_id: str, name: str, industry: str) -> None:
+        self.found = AccountPayload(
+            account_id=account_id, account_name=name, stage="Quoted", industry=industry
+        )
+
+    async def search(self, text: str, filters: Any = None, limit: int = 10) -> list[DescriptionHit]:
+        return [DescriptionHit(score=0.9, payload=self.found)]
+
+
+class OneTradeByMeaning(FindsOne):
     """A book whose description search always finds the roofer, and whose embedder reads
     every text alike: any kind asked means roofing."""
 
-    async def search(self, text: str, filters: Any = None, limit: int = 10) -> list[DescriptionHit]:
-        payload = AccountPayload(
-            account_id="30001",
-            account_name="Kestrel Roofing",
-            stage="Quoted",
-            industry="Roofing Contractor",
-        )
-        return [DescriptionHit(score=0.9, payload=payload)]
+    def __init__(self) -> None:
+        super().__init__("30001", "Kestrel Roofing", "Roofing Contractor")
 
     async def embed(self, texts: Sequence[str]) -> list[list[float]]:
         return [[1.0, 0.0] for _ in texts]
@@ -465,19 +471,6 @@ def test_a_verb_of_action_or_a_value_is_more_than_a_thing_named() -> None:
     assert not names_only_a_thing("harbor view cooler limit 75000")
 
 
-class LegalFormIndex(ScriptedIndex):
-    """Every description search answers with one moving company whose name ends in LLC."""
-
-    async def search(self, text: str, filters: Any = None, limit: int = 10) -> list[DescriptionHit]:
-        payload = AccountPayload(
-            account_id="40001",
-            account_name="Bridgeport Relocation LLC",
-            stage="Quoted",
-            industry="Moving Company",
-        )
-        return [DescriptionHit(score=0.9, payload=payload)]
-
-
 @pytest.mark.anyio
 async def test_a_new_business_is_never_taken_for_a_known_one_sharing_its_legal_form(
     sessions: SessionStore,
@@ -485,7 +478,8 @@ async def test_a_new_business_is_never_taken_for_a_known_one_sharing_its_legal_f
     agents = ScriptedAgents()
     agent = StarterAgent(
         classifier=IntentClassifier(),
-        index=LegalFormIndex(),  # type: ignore[arg-type]
+        # every description search answers with a moving company whose name ends in LLC
+        index=FindsOne("40001", "Bridgeport Relocation LLC", "Moving Company"),  # type: ignore[arg-type]
         sessions=sessions,
         bus=agents,  # type: ignore[arg-type]
         progress=lambda _: Steps(),

@@ -40,7 +40,7 @@ from harper_starter.intent_describe import TRADE_PLURALS
 from harper_starter.intent_scope import (
     asks_where_in_book,
     asks_which_accounts,
-    points_at_one_account,
+    points_at_an_account_in_mind,
     scope_text,
     strong_cross,
 )
@@ -281,9 +281,8 @@ class StarterAgent:
             # act on a business-like name not in the book never lands on another account
             acting_on_new = new_business and not asking
             # a kind in other words than the book's ("the daycare") is one account's only when
-            # said of one ("the", "that", "their"); "any schools?" asks the book, and so does
-            # "where did we chase the client for ...": the client of any account
-            pointed = points_at_one_account(query) and not asks_where_in_book(query)
+            # said of one ("the", "that", "their"); "any schools?" asks the book
+            pointed = points_at_an_account_in_mind(query)
             one = pointed or after_a_definite_word(query, written)
             # "a pest problem", "any event venue": no one business is meant by its kind
             described = (
@@ -294,7 +293,6 @@ class StarterAgent:
             if described.account is not None:
                 return await self._route(request, query, info, described.account, progress, timer)
             if decision.intent == "search" and not new_business and not pointed:
-                # a "where did ..." question asks in which accounts it happened
                 return await self._route(request, query, info, None, progress, timer)
             if asking and await mentioned_in_files(self.index, written):
                 # not an account, but the files name it ("the Riverside Clinic contract"): the
@@ -304,9 +302,7 @@ class StarterAgent:
                 unknown = written if new_business else None
                 return await self._ask_for_account(request, info, decision, unknown, resolution)
         if resolution.account is None and decision.requires_specific_account:
-            if decision.intent == "search" and (
-                not points_at_one_account(query) or asks_where_in_book(query)
-            ):
+            if decision.intent == "search" and not points_at_an_account_in_mind(query):
                 trade = trade_said_of_one(query)
                 if trade:  # "the plumbers' premium": the one business of that trade, if one
                     of_trade = await resolve_by_kind(self.index, trade, query, by_meaning=True)

@@ -223,6 +223,12 @@ _WHO_AMONG = re.compile(
 )
 
 
+def points_at_an_account_in_mind(query: str) -> bool:
+    """``points_at_one_account``, unless the question asks in which accounts something
+    happened (``asks_where_in_book``): its "the client" is any account's client."""
+    return points_at_one_account(query) and not asks_where_in_book(query)
+
+
 def asks_which_accounts(query: str) -> bool:
     """A question that opens with "who" doing something ("who did ... send our way", "who uses
     ...") or "which accounts ..." asks which accounts, not about a person it names: "who is

@@ -86,6 +86,11 @@ def _stems(word: str) -> list[str]:
     return stems
 
 
+def in_dictionary(word: str) -> bool:
+    """Whether ``lemminflect`` knows a form of ``word`` (a word of English, not a slip)."""
+    return bool(getAllLemmas(word))
+
+
 def inflected_verb(word: str) -> bool:
     """A verb's "-ing" or "-ed" form ("serving", "added"), by ``lemminflect``'s lemmas: any
     verb, not only the common ones of ``verbs.txt``."""

@@ -9,7 +9,6 @@ from dataclasses import dataclass, field
 from difflib import SequenceMatcher
 
 import numpy as np
-from lemminflect import getAllLemmas  # type: ignore[import-untyped]
 
 from harper_common.bus.client import BusError
 from harper_common.bus.index_client import IndexClient
@@ -22,6 +21,7 @@ from harper_starter.mention import (
     Span,
     candidate_spans,
     holds,
+    in_dictionary,
     is_frame_word,
     may_be_initials,
     name_words,
@@ -181,7 +181,7 @@ def _a_slip_of_one_name(
         typed = name_words(written)
         if not known or not typed or not _typed_for(typed[0], known[0]):
             continue
-        if len(typed) < SLIP_WORDS and (len(typed[0]) < SLIP_LETTERS or getAllLemmas(typed[0])):
+        if len(typed) < SLIP_WORDS and (len(typed[0]) < SLIP_LETTERS or in_dictionary(typed[0])):
             continue
         if all(word in known for word in typed):
             continue
