@@ -182,7 +182,7 @@ def said_listing(tmp_path: Path) -> SaidListing:
         catalog.build()
         engine = ListingEngine(
             catalog,
-            denials=Denials(words.denial_words, events),
+            denials=Denials(words.denial_words, events, words.undo_words),
             event_groups=words.event_groups,
             sides=Sides(words.sides),
             thing_kinds=words.thing_kinds,

@@ -298,8 +298,9 @@ async def test_a_stage_word_after_not_adds_nothing(setup: Setup) -> None:
 
 
 @pytest.mark.anyio
-async def test_in_underwriting_is_the_submitted_stage(setup: Setup) -> None:
-    query = await setup.reader.read("who's in underwriting", TODAY)
+@pytest.mark.parametrize("question", ["who's in underwriting", "which ones are with underwriters"])
+async def test_in_underwriting_is_the_submitted_stage(setup: Setup, question: str) -> None:
+    query = await setup.reader.read(question, TODAY)
     assert query.filters.stage == ["Submitted"]
 
 

@@ -130,6 +130,30 @@ CASES = {
         ("53701",),
         ("53702",),
     ),
+    # taken back later: the notice was sent, but the cancellation never held
+    "a cancellation taken back is no cancellation": Case(
+        {
+            "53801": "Ridgeway Mutual sent a notice of cancellation for non-payment. Update: "
+            "the check cleared and Ridgeway rescinded the cancellation, no lapse.",
+            "53802": "Ridgeway Mutual cancelled the van policy for non-payment on the 9th.",
+        },
+        "whose policy got cancelled for nonpayment",
+        "policy cancelled nonpayment",
+        ("53802",),
+        ("53801",),
+    ),
+    # a question about the taking back is answered by it
+    "a question about a taking back lists it": Case(
+        {
+            "53901": "Ridgeway Mutual sent a notice of cancellation for non-payment. Update: "
+            "the check cleared and Ridgeway rescinded the cancellation, no lapse.",
+            "53902": "The van policy renews on the 9th; I still need the mileage.",
+        },
+        "which cancellations got rescinded",
+        "cancellations rescinded",
+        ("53901",),
+        ("53902",),
+    ),
 }
 
 

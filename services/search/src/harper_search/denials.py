@@ -41,11 +41,27 @@ class Denials:
     """The stems of words naming what happened ("claim", "accident"): when a sentence says one
     the question asks about, whether it is denied decides ("the hail dented the van; we never
     made a claim" is no hail claim, though it says hail)."""
+    undoing: frozenset[str] = frozenset()
+    """Words saying what happened was taken back later ("rescinded", "reinstated")."""
 
     @cached_property
     def event_roots(self) -> frozenset[str]:
         """The roots of ``events``, worked out once (every grounded sentence is checked)."""
         return frozenset(roots(set(self.events)))
+
+    def asks_undoing(self, question: str) -> bool:
+        """The question itself names a taking back ("which cancellations were rescinded")."""
+        return bool(self.undoing & set(_words(question)))
+
+    def undoes(self, text: str, happened: set[str]) -> bool:
+        """``text`` says one of the happenings ``happened`` (roots of words of what happened)
+        was taken back: an undoing word and a word of that happening, in one clause ("Markel
+        rescinded the cancellation")."""
+        for clause in CLAUSE.split(text):
+            said = _words(clause)
+            if self.undoing & set(said) and happened & {_rooted(word) for word in said}:
+                return True
+        return False
 
     def is_denial(self, word: str) -> bool:
         lower = word.lower().replace("\u2019", "'")

@@ -491,7 +491,31 @@ class ListingEngine:
             is not None
             and not self.sides.other_than(side, told(found))
         }
+        if not denied and not self.denials.asks_undoing(asked):
+            grounded = {
+                account: self._unless_undone(found, by_account[account], wanted)
+                for account, found in grounded.items()
+            }
         return grounded, bool(pairs or happened)
+
+    def _unless_undone(
+        self, found: Unit | Denied, hits: list[PassageHit], wanted: set[str]
+    ) -> Unit | Denied:
+        """``found``, or `Denied` when a passage of the same account, no older than it, says
+        the happening it tells was taken back ("the cancellation was rescinded"): the account's
+        latest word on it is that it did not hold."""
+        if isinstance(found, Denied):
+            return found
+        happened = set(root_words(found.text)) & roots(wanted) & self.denials.event_roots
+        if not happened:
+            return found
+        since = found.hit.date
+        for hit in hits:
+            if since is not None and hit.date is not None and hit.date < since:
+                continue
+            if self.denials.undoes(hit.text, happened):
+                return Denied(found)
+        return found
 
     async def _said_of(self, session: ToolSession, words: str) -> frozenset[str]:
         """The accounts whose files say what ``words`` name happened (not that it did not), by

@@ -62,6 +62,8 @@ class ListingWords:
     """The same words by happening, a row each ("theft", "stolen", "burglary")."""
     denial_words: frozenset[str] = frozenset()
     """Words that say something did not happen ("never", "none"; "n't" for every "-n't")."""
+    undo_words: frozenset[str] = frozenset()
+    """Words that say what happened was taken back later ("rescinded", "reinstated")."""
     line_words: tuple[tuple[str, str], ...] = ()
     """Shorthand for a line of coverage and the line ("workers comp" -> Workers' Compensation)."""
     shorthand: tuple[tuple[str, tuple[str, ...]], ...] = ()
@@ -128,6 +130,7 @@ def parse_listing_words(categories: str) -> ListingWords:
         event_words=_one_word_table(sections, "Words of what happened"),
         event_groups=_word_rows(sections, "Words of what happened"),
         denial_words=_one_word_table(sections, "Words that deny"),
+        undo_words=_one_word_table(sections, "Words that undo"),
         line_words=_line_words(),
         shorthand=tuple(
             (_one_word(row[0], "Shorthand"), tuple(entries(row[1])))
