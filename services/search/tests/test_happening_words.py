@@ -142,6 +142,18 @@ CASES = {
         ("53802",),
         ("53801",),
     ),
+    # the notice was sent, whatever became of the cancellation: a question naming the notice
+    "a notice taken back was still sent": Case(
+        {
+            "53811": "Ridgeway Mutual sent a notice of cancellation for non-payment. Update: "
+            "the check cleared and Ridgeway rescinded the cancellation, no lapse.",
+            "53812": "The van policy renews on the 9th; I still need the mileage.",
+        },
+        "who got a cancel notice for nonpayment",
+        "cancel notice nonpayment",
+        ("53811",),
+        ("53812",),
+    ),
     # a question about the taking back is answered by it
     "a question about a taking back lists it": Case(
         {

@@ -37,6 +37,7 @@ from harper_search.passage_answers import (
     narrates,
     root_words,
     roots,
+    said_done,
 )
 from harper_search.passages import Passage, passages
 from harper_search.run_log import raw_of
@@ -491,22 +492,26 @@ class ListingEngine:
             is not None
             and not self.sides.other_than(side, told(found))
         }
-        if not denied and not self.denials.asks_undoing(asked):
+        done = said_done(asked)
+        if done and not denied and not self.denials.asks_undoing(asked):
             grounded = {
-                account: self._unless_undone(found, by_account[account], wanted)
+                account: self._unless_undone(found, by_account[account], done)
                 for account, found in grounded.items()
             }
         return grounded, bool(pairs or happened)
 
     def _unless_undone(
-        self, found: Unit | Denied, hits: list[PassageHit], wanted: set[str]
+        self, found: Unit | Denied, hits: list[PassageHit], done: set[str]
     ) -> Unit | Denied:
         """``found``, or `Denied` when a passage of the same account, no older than it, says
         the happening it tells was taken back ("the cancellation was rescinded"): the account's
-        latest word on it is that it did not hold."""
+        latest word on it is that it did not hold. ``done``: the roots of the question's words
+        saying a thing was done ("cancelled"), whose outcome a taking back changes; a question
+        naming the happening as a thing ("a cancel notice") asks about the record of it, which
+        stays."""
         if isinstance(found, Denied):
             return found
-        happened = set(root_words(found.text)) & roots(wanted) & self.denials.event_roots
+        happened = set(root_words(found.text)) & done & self.denials.event_roots
         if not happened:
             return found
         since = found.hit.date

@@ -32,7 +32,7 @@ from harper_search.named_roles import asked_role, names_beside
 from harper_search.number_words import in_figures
 from harper_search.question_cues import EARLIER
 from harper_search.question_words import is_base_verb
-from harper_search.terms import term_set, terms
+from harper_search.terms import straight_words, term_set, terms
 
 ANSWER_KINDS: dict[str, tuple[str, ...]] = {
     "date": ("when", "deadline", "date", "until", "till", "by when", "how long", "how soon"),
@@ -665,6 +665,18 @@ def word_root(term: str) -> str:
     if len(term) > 3 and term.endswith("e"):
         term = term[:-1]
     return term
+
+
+def said_done(question: str) -> set[str]:
+    """The roots of the question's verbs in a form saying a thing was or is being done
+    ("cancelled", "declined", "stolen"): not a verb's plain form, which is often the name of
+    the thing as well ("a cancel notice", "any claim")."""
+    found: set[str] = set()
+    for word in straight_words(question):
+        verbs = getAllLemmas(word).get("VERB", ())
+        if verbs and word not in verbs:
+            found.add(word_root(word))
+    return found
 
 
 def only_a_verb(word: str) -> bool:
