@@ -1028,3 +1028,17 @@ async def test_what_the_files_say_names_the_accounts(
     assert f"(account {left_out})" not in draft.answer, draft.answer
     if said is WISHED:
         assert draft.answer.startswith("Being Bound is what is wanted"), draft.answer
+
+
+@pytest.mark.anyio
+@pytest.mark.parametrize(
+    "question",
+    ["who's shopping their renewal right now", "who is currently shopping their renewal"],
+)
+async def test_the_time_of_asking_is_not_searched_for(setup: Setup, question: str) -> None:
+    """ "right now" and "currently" say when the broker asks, not what the files say: a passage
+    saying "how many trucks right now" is no mention of shopping a renewal."""
+    query = await setup.reader.read(question)
+    said = query.free_words.split()
+    assert "shopping" in said and "renewal" in said, query
+    assert not {"right", "now", "currently"} & set(said), query

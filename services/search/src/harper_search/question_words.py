@@ -26,10 +26,13 @@ LISTING_FRAME = frozenset(
     companies business businesses book books list show which who who's whos every all ones do does
     have has we our us in on with any anything there pls please see find give me got
     want wants need needs that those deal deals ones folks around near nearby anyone anybody
-    anyone's anybody's everyone everybody someone somebody else""".split()
+    anyone's anybody's everyone everybody someone somebody else now currently presently
+    nowadays""".split()
 )
 """Words of a question about a group that say nothing about which group ("did anyone ...",
-"who else ...")."""
+"who else ...", "who's shopping around now": the time of the asking is no thing to find)."""
+RIGHT_NOW = ("right", "now")
+""""right" before "now" is part of the time of the asking too."""
 GOAL_BEFORE = frozenset({"be", "get", "gets", "getting", "it"})
 """Words after which a stage is what someone wants done ("to be bound", "get it quoted"), not
 where an account stands ("are bound", "got bound", "everything quoted")."""
@@ -285,6 +288,7 @@ class QuestionWords:
                 or word in STOP_WORDS
                 or word in LISTING_FRAME
                 or word in NEGATIONS
+                or tuple(self.raw[i : i + 2]) == RIGHT_NOW
             ):
                 if runs[-1]:
                     runs.append([])
