@@ -140,6 +140,9 @@ def test_a_word_grounds_in_any_of_its_forms() -> None:
     hired = term_set("who hired people this year")
     assert grounded_unit([unit("3", "We are hiring two drivers.")], hired, set()) is not None
     assert grounded_unit([unit("3", "The dog chewed the mat.")], hired, set()) is None
+    steep = term_set("who said the price was too high")
+    higher = [unit("4", "You paid less last year, so yes, this one is higher.")]
+    assert grounded_unit(higher, steep, set()) is not None  # a comparative says its adjective
 
 
 def test_a_greeting_line_grounds_nothing() -> None:

@@ -650,11 +650,12 @@ def _spellings(stem: str, stand_in: str) -> list[str]:
 @lru_cache(maxsize=16384)
 def word_root(term: str) -> str:
     """A word's root for matching a question's words to a sentence's: its dictionary form
-    first (``lemminflect``: "lost" -> "lose", "paid" -> "pay", "fell" -> "fall"), a noun made of
+    first (``lemminflect``: "lost" -> "lose", "paid" -> "pay", "fell" -> "fall"; an adjective's
+    when the word is no verb or noun: "higher" -> "high"), a noun made of
     a verb as that verb ("referral" -> "refer"), then the endings cut as before ("going" ->
     "go", "closed" and "closing" -> "clos")."""
     forms = getAllLemmas(term)
-    term = next(iter(forms.get("VERB", ()) or forms.get("NOUN", ())), term)
+    term = next(iter(forms.get("VERB", ()) or forms.get("NOUN", ()) or forms.get("ADJ", ())), term)
     term = verb_of_noun(term) or term
     if len(term) >= 5 and term.endswith("ing") and _VOWEL.search(term[:-3]):
         term = term[:-3]  # not "thing", "bring"
