@@ -21,7 +21,7 @@ from harper_common.bus.progress import NoProgress
 from harper_common.demo import generate_demo
 from harper_common.demo.truth import AccountTruth, GroundTruth
 from harper_common.memory.paths import MemoryRoot
-from harper_common.messages.index import DescriptionFilters
+from harper_common.messages.index import AccountPayload, DescriptionFilters, DescriptionHit
 from harper_common.messages.progress import Step
 from harper_common.messages.query import AccountRef, AgentRequest, IntentInfo
 from harper_common.skills import Skill, load_skills
@@ -168,11 +168,42 @@ SaidListing = Callable[[dict[str, str], str, str], Awaitable[str]]
 """(each account's sentence, the question, its free words) -> the listing's answer."""
 
 
+class DescribedBook(SaidBook):
+    """``SaidBook`` whose description search reads every account close, in the book's order,
+    and records the text it was asked."""
+
+    def __init__(self, said: dict[str, str]) -> None:
+        super().__init__(said)
+        self.described: list[str] = []
+
+    async def search(
+        self, text: str, filters: DescriptionFilters | None = None, limit: int = 10
+    ) -> list[DescriptionHit]:
+        self.described.append(text)
+        return [
+            DescriptionHit(score=0.5, payload=AccountPayload(
+                account_id=account_id, account_name=f"Shop {account_id}", stage="Intake"
+            ))
+            for account_id in self.said
+        ][:limit]  # fmt: skip
+
+
 @pytest.fixture
 def said_listing(tmp_path: Path) -> SaidListing:
     """A listing by what the files say (``ListingEngine.by_description``) over a book of one
     sentence per account (``email_book``), every sentence found for any question; the skill's
     words of what happened, of denial and of sides, as in production."""
+    return _said_listing(tmp_path, SaidBook)
+
+
+@pytest.fixture
+def described_listing(tmp_path: Path) -> SaidListing:
+    """``said_listing`` whose description search also reads every account close (``DescribedBook``):
+    the accounts guessed beside the mentions show."""
+    return _said_listing(tmp_path, DescribedBook)
+
+
+def _said_listing(tmp_path: Path, directory: type[SaidBook]) -> SaidListing:
     words = load_listing_words(load_skills(SKILLS, "search"))
     events = frozenset(stem(word) for word in words.event_words)
 
@@ -187,7 +218,7 @@ def said_listing(tmp_path: Path) -> SaidListing:
             sides=Sides(words.sides),
             thing_kinds=words.thing_kinds,
         )
-        session = ToolSession(Toolbox(memory, SaidBook(said), []), new_budget(), NoProgress())
+        session = ToolSession(Toolbox(memory, directory(said), []), new_budget(), NoProgress())
         query = ListingQuery(
             filters=DescriptionFilters(), follow_up=False, quiet_days=None, counting=False,
             free_words=free_words,

@@ -262,6 +262,7 @@ class ListingEngine:
             within,
             listed=not_yet,
             denied_words=self.denials.denied_in(plain) if denied else frozenset(),
+            left_out=" ".join(LEFT_OUT_ASIDE.findall(question)),
         )
         if not guesses:
             draft.answer = "\n".join([head, *mentioned] if mentioned else [head, NO_FILE_SAYS])
@@ -272,7 +273,7 @@ class ListingEngine:
             draft.answer = "\n".join([head, *mentioned])
             return draft
         limit = DESCRIPTIONS_BESIDE_MENTIONS if mentioned else DESCRIPTION_HITS
-        args = SearchDescriptionsInput(text=question, filters=query.filters, limit=limit)
+        args = SearchDescriptionsInput(text=plain, filters=query.filters, limit=limit)
         result = await session.call(SEARCH_DESCRIPTIONS, args)
         if result is None or result.is_error or not result.accounts:
             draft.answer = (
@@ -281,7 +282,8 @@ class ListingEngine:
                 else (f"{head} No file or account description reads close to the question.")
             )
             return draft
-        accounts = [a for a in result.accounts if a.account_id not in not_yet]
+        left_out = await self._said_of(session, " ".join(LEFT_OUT_ASIDE.findall(question)))
+        accounts = [a for a in result.accounts if a.account_id not in not_yet | left_out]
         rows = _cited_rows(accounts, today, draft)
         evidence = [] if mentioned else await self._evidence(session, accounts, draft)
         lines = [head, *mentioned, "The accounts whose descriptions read closest:", *rows]
@@ -343,6 +345,7 @@ class ListingEngine:
         head: str = MENTIONS_HEAD,
         listed: frozenset[str] = frozenset(),
         denied_words: frozenset[str] = frozenset(),
+        left_out: str = "",
     ) -> tuple[list[str], bool]:
         """Accounts whose own files say what ``asked`` (the question without its listing words)
         is about, by the passage index across the book, each with the sentence that says it
@@ -363,6 +366,9 @@ class ListingEngine:
             grounded = {a: grounded[a] for a in kept}
         lines = [head]
         others = [(a, found) for a, found in grounded.items() if a not in listed]
+        if term_set(left_out):  # "(not the landlords)": a sentence telling of them is no mention
+            aside = roots(term_set(left_out))
+            others = [(a, f) for a, f in others if not aside & set(root_words(told(f)))]
         for account_id, found in others[:MENTION_ACCOUNTS]:
             if isinstance(found, Denied):
                 continue  # its files say it did not happen; its place is not given to another
