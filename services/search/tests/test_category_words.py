@@ -615,6 +615,8 @@ async def test_an_aside_that_leaves_something_out_is_not_searched_for(setup: Set
     assert "certificate" in query.free_words and "bank" not in query.free_words, query
     query = await setup.reader.read("who has a client asking for a certificate? not the bank")
     assert "certificate" in query.free_words and "bank" not in query.free_words, query
+    query = await setup.reader.read("who needs a certificate for a job; leave out the banks")
+    assert "certificate" in query.free_words and "bank" not in query.free_words, query
 
 
 @pytest.mark.anyio

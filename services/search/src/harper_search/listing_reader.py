@@ -118,13 +118,14 @@ class _Found:
 
 
 LEFT_OUT_ASIDE = re.compile(
-    r"[(\[,;\u2014?.!-]\s*(?:(?:but|and|or)\s+)?(?:not|except|excluding|other than)\s+"
+    r"[(\[,;\u2014?.!-]\s*(?:(?:but|and|or)\s+)?"
+    r"(?:not|except|excluding|other than|leave out|leaving out|apart from|aside from)\s+"
     r"([^)\].;,?!]+)",
     re.IGNORECASE,
 )
 """An aside that leaves something out of what is asked ("certificates for a job (not the
-landlords)", "claims, not employees", "..., and not the bank's"): its words are no part of what
-the files are searched for."""
+landlords)", "claims, not employees", "..., and not the bank's", "? leave out the banks"): its
+words are no part of what the files are searched for."""
 
 PLACE_NEGATION_REACH = 2
 """A place is left out only when the negation is right before it ("not in Texas", "except
