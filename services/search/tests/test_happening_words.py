@@ -142,6 +142,17 @@ CASES = {
         ("53802",),
         ("53801",),
     ),
+    # a crash of a vehicle befell a vehicle: a claim for a guest's fall is none
+    "what befell a kind of thing befell one of its members": Case(
+        {
+            "53821": "The claim: one of the pump trucks crashed on the shoulder last spring.",
+            "53822": "Our one claim was a guest who broke her wrist on the trail.",
+        },
+        "anyone put in a claim for a vehicle crash",
+        "claim vehicle crash",
+        ("53821",),
+        ("53822",),
+    ),
     # the notice was sent, whatever became of the cancellation: a question naming the notice
     "a notice taken back was still sent": Case(
         {
