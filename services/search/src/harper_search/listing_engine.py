@@ -487,6 +487,7 @@ class ListingEngine:
         if best_only:
             best = {a: units[:1] for a, units in best.items()}
         side = self.sides.named(LEFT_OUT_ASIDE.sub(" ", asked))  # "(not staff)" is no side
+        kinds = kinds_befallen(asked, self.thing_kinds, self.denials.event_roots)
         grounded: dict[str, Unit | Denied] = {
             account: found
             for account, units in best.items()
@@ -497,6 +498,7 @@ class ListingEngine:
             )
             is not None
             and not self.sides.other_than(side, told(found))
+            and names_each_kind(told(found), kinds)
         }
         done = said_done(asked)
         if done and not denied and not self.denials.asks_undoing(asked):
@@ -573,6 +575,27 @@ def told(found: Unit | Denied) -> str:
     only the business's own people (``Sides``)."""
     unit = found.unit if isinstance(found, Denied) else found
     return f"{unit.text} {answer_to(unit)}"
+
+
+def kinds_befallen(
+    asked: str,
+    kinds: tuple[tuple[frozenset[str], frozenset[str]], ...],
+    event_roots: frozenset[str],
+) -> list[frozenset[str]]:
+    """The kinds of things the question names right beside a word of what happened to them
+    ("vehicle crashes", "boat damage"), each as the stems of its own words and its members'
+    ("vehicle", "truck", "van" ...): what happened, happened to one of those."""
+    pairs = [pair for pair in word_pairs(asked) if pair & event_roots]
+    return [
+        kind | members for kind, members in kinds if any(pair & roots(set(kind)) for pair in pairs)
+    ]
+
+
+def names_each_kind(text: str, kinds: list[frozenset[str]]) -> bool:
+    """``text`` names each kind of thing the question names, by its own word or a member's: a
+    vehicle crash is told by "the pump truck crashed", not by "a guest broke her wrist"."""
+    said = {stem(word) for word in straight_words(text)}
+    return all(kind & said for kind in kinds)
 
 
 def same_happening(wanted: set[str], groups: tuple[frozenset[str], ...]) -> set[str]:
