@@ -253,6 +253,7 @@ class ListingEngine:
         question, asked, but_not = self.denials.but_not(question, asked)
         not_yet |= await self._said_of(session, but_not)
         plain = LEFT_OUT_ASIDE.sub(" ", question)
+        aside = " ".join(LEFT_OUT_ASIDE.findall(question))  # "(not the landlords)"
         denied = self.denials.asks_what_did_not_happen(plain)
         mentioned, exact = await self._mentioned(
             session,
@@ -262,7 +263,7 @@ class ListingEngine:
             within,
             listed=not_yet,
             denied_words=self.denials.denied_in(plain) if denied else frozenset(),
-            left_out=" ".join(LEFT_OUT_ASIDE.findall(question)),
+            left_out=aside,
         )
         if not guesses:
             draft.answer = "\n".join([head, *mentioned] if mentioned else [head, NO_FILE_SAYS])
@@ -282,7 +283,7 @@ class ListingEngine:
                 else (f"{head} No file or account description reads close to the question.")
             )
             return draft
-        left_out = await self._said_of(session, " ".join(LEFT_OUT_ASIDE.findall(question)))
+        left_out = await self._said_of(session, aside)
         accounts = [a for a in result.accounts if a.account_id not in not_yet | left_out]
         rows = _cited_rows(accounts, today, draft)
         evidence = [] if mentioned else await self._evidence(session, accounts, draft)
@@ -594,7 +595,7 @@ def kinds_befallen(
 def names_each_kind(text: str, kinds: list[frozenset[str]]) -> bool:
     """``text`` names each kind of thing the question names, by its own word or a member's: a
     vehicle crash is told by "the pump truck crashed", not by "a guest broke her wrist"."""
-    said = {stem(word) for word in straight_words(text)}
+    said = term_set(text)
     return all(kind & said for kind in kinds)
 
 
