@@ -213,7 +213,7 @@ def _said_listing(tmp_path: Path, directory: type[SaidBook]) -> SaidListing:
         catalog.build()
         engine = ListingEngine(
             catalog,
-            denials=Denials(words.denial_words, events, words.undo_words),
+            denials=Denials(words.denial_words, events, words.undo_words, words.other_senses),
             event_groups=words.event_groups,
             sides=Sides(words.sides),
             thing_kinds=words.thing_kinds,

@@ -153,6 +153,39 @@ CASES = {
         ("53821",),
         ("53822",),
     ),
+    # a member named beside what happened is the very thing it befell: a drone is no truck
+    "what befell a member named befell that member": Case(
+        {
+            "53831": "Last spring one of our dump trucks crashed into the ditch.",
+            "53832": "Our one accident last year was a drone that crashed into a pond on a job.",
+        },
+        "which of them had a truck in an accident",
+        "truck accident",
+        ("53831",),
+        ("53832",),
+    ),
+    # "care" beside "hurt" names no car: the sentence need not name one
+    "a word sharing a member's root is no member": Case(
+        {
+            "53841": "A toddler in our daycare fell off the slide in May and got hurt.",
+            "53842": "The daycare vans were repainted in May.",
+        },
+        "did a kid in their care get hurt",
+        "kid care hurt",
+        ("53841",),
+        ("53842",),
+    ),
+    # figures "broken out by location" break nothing
+    "a word of what happened in another sense tells nothing happened": Case(
+        {
+            "53851": "One of our cooks broke his wrist on the line in July.",
+            "53852": "Please send payroll for the cooks broken out by location.",
+        },
+        "which cooks got injured",
+        "cooks injured",
+        ("53851",),
+        ("53852",),
+    ),
     # the notice was sent, whatever became of the cancellation: a question naming the notice
     "a notice taken back was still sent": Case(
         {

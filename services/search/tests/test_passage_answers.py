@@ -245,6 +245,13 @@ def test_shorthand_for_with_is_no_word_of_the_subject() -> None:
     assert runs == [["hail", "damage"], ["spring"]]
 
 
+def test_a_possessive_naming_the_account_itself_is_no_word_of_the_subject() -> None:
+    runs = QuestionWords.of("name those hurt through the insured's operations").free_runs()
+    assert runs == [["name"], ["hurt"], ["operations"]]
+    kept = QuestionWords.of("who scratched a customer's car").free_runs()
+    assert kept == [["scratched"], ["customer's", "car"]]  # another's car is the thing
+
+
 def test_a_part_of_a_hyphenated_word_is_no_word_once_its_partner_is_taken() -> None:
     words = QuestionWords.of("show the well-known insureds in roofing")
     assert words.take("known")

@@ -43,6 +43,22 @@ class Denials:
     made a claim" is no hail claim, though it says hail)."""
     undoing: frozenset[str] = frozenset()
     """Words saying what happened was taken back later ("rescinded", "reinstated")."""
+    other_senses: tuple[tuple[str, ...], ...] = ()
+    """Phrases where a word of what happened means something else ("broken out by location"),
+    each as its lower-case words."""
+
+    @cached_property
+    def _other_sense(self) -> re.Pattern[str] | None:
+        if not self.other_senses:
+            return None
+        said = (r"\s+".join(map(re.escape, phrase)) for phrase in self.other_senses if phrase)
+        return re.compile(rf"\b(?:{'|'.join(sorted(said, key=len, reverse=True))})\b", re.I)
+
+    def in_its_sense(self, text: str) -> str:
+        """``text`` without the phrases where a word of what happened means something else:
+        "the values broken out by location" breaks nothing."""
+        pattern = self._other_sense
+        return pattern.sub(" ", text) if pattern is not None else text
 
     @cached_property
     def event_roots(self) -> frozenset[str]:

@@ -53,7 +53,7 @@ from harper_search.tool_specs import (
     SearchDescriptionsInput,
     SearchFilesInput,
 )
-from harper_search.word_pairs import done_to, word_pairs
+from harper_search.word_pairs import done_to, stem_pairs, word_pairs
 
 SOURCES_TO_READ = 3
 DESCRIPTION_HITS = 5
@@ -585,11 +585,21 @@ def kinds_befallen(
 ) -> list[frozenset[str]]:
     """The kinds of things the question names right beside a word of what happened to them
     ("vehicle crashes", "boat damage"), each as the stems of its own words and its members'
-    ("vehicle", "truck", "van" ...): what happened, happened to one of those."""
+    ("vehicle", "truck", "van" ...): what happened, happened to one of those. A member named so
+    ("trucks in an accident") is itself the thing it happened to: a drone's crash is none."""
     pairs = [pair for pair in word_pairs(asked) if pair & event_roots]
-    return [
-        kind | members for kind, members in kinds if any(pair & roots(set(kind)) for pair in pairs)
-    ]
+    beside_events = {  # members by stem: by its root, "care" would name a car
+        word for pair in stem_pairs(asked) if roots(set(pair)) & event_roots for word in pair
+    }
+    befallen: list[frozenset[str]] = []
+    for kind, members in kinds:
+        if any(pair & roots(set(kind)) for pair in pairs):
+            befallen.append(kind | members)
+            continue
+        named = members & beside_events
+        if named:
+            befallen.append(frozenset(named))
+    return befallen
 
 
 def names_each_kind(text: str, kinds: list[frozenset[str]]) -> bool:
@@ -687,15 +697,17 @@ def grounded_unit(
     what never happened, that it did not): a best sentence saying otherwise is `Denied`."""
     asked = roots(wanted)
     events = denials.event_roots if denials is not None else frozenset()
+    in_its_sense = denials.in_its_sense if denials is not None else str
     for unit in units:
         if greets(unit.text):
             continue
-        if not asked & words_said(unit.text, asked, events):
+        text = in_its_sense(unit.text)  # "broken out by location" breaks nothing
+        if not asked & words_said(text, asked, events):
             continue
         if pairs and not pairs & word_pairs(unit.text):
             continue
         reply = answer_to(unit)
-        told_here = CONDITION.sub(" ", f"{lines_saying(unit.text, asked)} {reply}")
+        told_here = CONDITION.sub(" ", f"{lines_saying(text, asked)} {in_its_sense(reply)}")
         told = words_said(told_here, asked, events) if happened else set()
         if happened and not (happened & told or narrates(told_here)):
             continue  # the thing named alone ("our GL renews in June"), not what befell it

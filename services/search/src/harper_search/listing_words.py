@@ -64,6 +64,8 @@ class ListingWords:
     """Words that say something did not happen ("never", "none"; "n't" for every "-n't")."""
     undo_words: frozenset[str] = frozenset()
     """Words that say what happened was taken back later ("rescinded", "reinstated")."""
+    other_senses: tuple[tuple[str, ...], ...] = ()
+    """Phrases where a word of what happened means something else ("broken out by location")."""
     line_words: tuple[tuple[str, str], ...] = ()
     """Shorthand for a line of coverage and the line ("workers comp" -> Workers' Compensation)."""
     shorthand: tuple[tuple[str, tuple[str, ...]], ...] = ()
@@ -131,6 +133,7 @@ def parse_listing_words(categories: str) -> ListingWords:
         event_groups=_word_rows(sections, "Words of what happened"),
         denial_words=_one_word_table(sections, "Words that deny"),
         undo_words=_one_word_table(sections, "Words that undo"),
+        other_senses=_phrases(sections, "Words of what happened in another sense"),
         line_words=_line_words(),
         shorthand=tuple(
             (_one_word(row[0], "Shorthand"), tuple(entries(row[1])))

@@ -170,7 +170,7 @@ class LocalBrain:
         by_examples = AskedByExamples(self.reader.matcher.vectors, words.field_examples)
         self.accounts = AccountEngine(known_word, words.shorthand, by_examples)
         self.events = frozenset(stem(word) for word in words.event_words)
-        denials = Denials(words.denial_words, self.events, words.undo_words)
+        denials = Denials(words.denial_words, self.events, words.undo_words, words.other_senses)
         self.listings = ListingEngine(
             catalog,
             own_actions,

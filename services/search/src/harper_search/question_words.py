@@ -31,6 +31,11 @@ LISTING_FRAME = frozenset(
 )
 """Words of a question about a group that say nothing about which group ("did anyone ...",
 "who else ...", "who's shopping around now": the time of the asking is no thing to find)."""
+THE_ACCOUNT_ITSELF = frozenset(
+    {"insured", "insureds", "account", "accounts", "company", "business"}
+)
+"""Words naming the account a question is about: "the insured's operations" names no thing to
+find (and "insured" would find every "insurance")."""
 RIGHT_NOW = ("right", "now")
 """"right" before "now" is part of the time of the asking too."""
 GOAL_BEFORE = frozenset({"be", "get", "gets", "getting", "it"})
@@ -287,6 +292,7 @@ class QuestionWords:
                 or i in broken
                 or word in STOP_WORDS
                 or word in LISTING_FRAME
+                or possessive_of(word) in THE_ACCOUNT_ITSELF
                 or word in NEGATIONS
                 or tuple(self.raw[i : i + 2]) == RIGHT_NOW
             ):
@@ -315,6 +321,14 @@ class QuestionWords:
         """Mark these exact words as taken (a phrase matched by meaning)."""
         wanted = set(chosen)
         self.taken = [t or w in wanted for w, t in zip(self.raw, self.taken, strict=True)]
+
+
+def possessive_of(word: str) -> str:
+    """What a possessive names ("insured's" -> "insured"), or "" when ``word`` is none."""
+    for ending in ("'s", "\u2019s", "s'"):
+        if word.endswith(ending) and len(word) > len(ending):
+            return word[: -len(ending)] + ("s" if ending == "s'" else "")
+    return ""
 
 
 def ngrams(run: list[str], longest: int = 3) -> list[str]:

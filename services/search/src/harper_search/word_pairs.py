@@ -23,6 +23,16 @@ def word_pairs(text: str) -> set[frozenset[str]]:
     return found
 
 
+def stem_pairs(text: str) -> set[tuple[str, str]]:
+    """Neighbouring words of ``text`` as their stems, stop words aside, clause by clause:
+    closer to the words written than ``word_pairs`` ("care" is no "car")."""
+    found: set[tuple[str, str]] = set()
+    for clause in CLAUSE_BREAK.split(lines_written_out(text)):
+        said = [stem(word) for word in words(clause) if word not in STOP_WORDS]
+        found |= {p for p in zip(said, said[1:], strict=False) if p[0] != p[1]}
+    return found
+
+
 def done_to(text: str) -> set[frozenset[str]]:
     """Pairs of neighbouring words of ``text`` whose first can only be a verb ("asked
     questions", "sent certificates"): what was done to a thing, not one thing named in two
