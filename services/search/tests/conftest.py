@@ -15,13 +15,18 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from email_books import SaidBook, email_book
+from email_books import SaidBook, email_book, email_hit
 
 from harper_common.bus.progress import NoProgress
 from harper_common.demo import generate_demo
 from harper_common.demo.truth import AccountTruth, GroundTruth
 from harper_common.memory.paths import MemoryRoot
-from harper_common.messages.index import AccountPayload, DescriptionFilters, DescriptionHit
+from harper_common.messages.index import (
+    AccountPayload,
+    DescriptionFilters,
+    DescriptionHit,
+    PassageHit,
+)
 from harper_common.messages.progress import Step
 from harper_common.messages.query import AccountRef, AgentRequest, IntentInfo
 from harper_common.skills import Skill, load_skills
@@ -188,6 +193,19 @@ class DescribedBook(SaidBook):
         ][:limit]  # fmt: skip
 
 
+class WordedBook(SaidBook):
+    """``SaidBook`` whose passage search finds a sentence only when it writes a word of the
+    search's text in the same form (as a sparse index does: "referral" finds no "referred")."""
+
+    def hits(self, text: str) -> list[PassageHit]:
+        asked = set(text.lower().split())
+        return [
+            email_hit(account_id, sentence)
+            for account_id, sentence in self.said.items()
+            if asked & set(sentence.lower().replace(".", " ").split())
+        ]
+
+
 @pytest.fixture
 def said_listing(tmp_path: Path) -> SaidListing:
     """A listing by what the files say (``ListingEngine.by_description``) over a book of one
@@ -201,6 +219,13 @@ def described_listing(tmp_path: Path) -> SaidListing:
     """``said_listing`` whose description search also reads every account close (``DescribedBook``):
     the accounts guessed beside the mentions show."""
     return _said_listing(tmp_path, DescribedBook)
+
+
+@pytest.fixture
+def worded_listing(tmp_path: Path) -> SaidListing:
+    """``said_listing`` whose passage search finds only sentences writing a word of its text
+    (``WordedBook``): what the search is asked decides what is found."""
+    return _said_listing(tmp_path, WordedBook)
 
 
 def _said_listing(tmp_path: Path, directory: type[SaidBook]) -> SaidListing:

@@ -223,3 +223,16 @@ async def test_what_happened_is_listed_by_a_sentence_telling_it(
         assert f"(account {account})" in answer
     for account in case.left_out:
         assert f"(account {account})" not in answer
+
+
+@pytest.mark.anyio
+async def test_a_thing_named_finds_the_files_telling_it_with_its_verb(
+    worded_listing: SaidListing,
+) -> None:
+    said = {
+        "53861": "Maria was referred to us by the bakery next door.",
+        "53863": "The pastry chef left in March.",
+    }
+    answer = await worded_listing(said, "any clients from a referral", "referral")
+    assert "(account 53861)" in answer  # the verb of the noun asked is searched for too
+    assert "(account 53863)" not in answer

@@ -38,6 +38,7 @@ from harper_search.passage_answers import (
     root_words,
     roots,
     said_done,
+    verb_forms_of_nouns,
 )
 from harper_search.passages import Passage, passages
 from harper_search.run_log import raw_of
@@ -544,7 +545,8 @@ class ListingEngine:
         """The other words of the happenings ``asked`` names, as the files may write them
         ("theft": "stolen burglary robbed ..."), for the passage search to find them too."""
         said = term_set(asked)
-        return " ".join(sorted(same_happening(said, self.event_groups) - said))
+        alike = same_happening(said, self.event_groups) | verb_forms_of_nouns(asked)
+        return " ".join(sorted(alike - said))
 
     async def _evidence(
         self, session: ToolSession, accounts: list[AccountPayload], draft: Draft

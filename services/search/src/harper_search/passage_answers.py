@@ -23,7 +23,7 @@ from datetime import UTC, datetime
 from functools import lru_cache
 
 from dateparser.search import search_dates  # type: ignore[import-untyped]
-from lemminflect import getAllLemmas  # type: ignore[import-untyped]
+from lemminflect import getAllInflections, getAllLemmas  # type: ignore[import-untyped]
 
 from harper_common.memory.sentences import SENTENCE_BREAK
 from harper_common.messages.index import PassageHit
@@ -634,6 +634,20 @@ def verb_of_noun(noun: str) -> str | None:
                 if base in getAllLemmas(base).get("VERB", ()):
                     return base
     return None
+
+
+def verb_forms_of_nouns(text: str) -> set[str]:
+    """The forms of the verbs the nouns of ``text`` are made of ("referral" -> "refer",
+    "referred", "refers", "referring"): a file may tell it with the verb ("referred by her
+    landlord") where the question names the thing."""
+    found: set[str] = set()
+    for word in straight_words(text):
+        noun = next(iter(getAllLemmas(word).get("NOUN", ())), word)
+        verb = verb_of_noun(noun)
+        if verb is not None:
+            found.add(verb)
+            found |= {form for forms in getAllInflections(verb, "VERB").values() for form in forms}
+    return found
 
 
 def _spellings(stem: str, stand_in: str) -> list[str]:
