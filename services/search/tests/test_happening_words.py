@@ -186,6 +186,38 @@ CASES = {
         ("53851",),
         ("53852",),
     ),
+    # "turn down" is a form of "turned" (declined): the sentence must tell a declining
+    "a word of what happened in another of its forms": Case(
+        {
+            "53871": "Hiscox turned the shop down in May because of the roof.",
+            "53872": "Two carriers are quoting the shop now.",
+        },
+        "which of them did a carrier turn down",
+        "carrier turn down",
+        ("53871",),
+        ("53872",),
+    ),
+    # a shop broken into is no one hurt, and a break-in asked is told by "broke in"
+    "a phrase of another sense asked is that sense": Case(
+        {
+            "53881": "Someone broke in overnight in March and took the register.",
+            "53882": "The new register was delivered in March.",
+        },
+        "any break-ins at these shops",
+        "break ins shops",
+        ("53881",),
+        ("53882",),
+    ),
+    "a phrase of another sense tells no injury": Case(
+        {
+            "53891": "A cook burned his hand on the fryer in April.",
+            "53892": "Someone broke into the kitchen in April and took the knives.",
+        },
+        "which cooks got injured",
+        "cooks injured",
+        ("53891",),
+        ("53892",),
+    ),
     # the notice was sent, whatever became of the cancellation: a question naming the notice
     "a notice taken back was still sent": Case(
         {

@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass
-from functools import cached_property
+from functools import cached_property, lru_cache
 
 from harper_search.passage_answers import SPEAKER, is_question, last_sentence, roots, word_root
 from harper_search.terms import STOP_WORDS, stem, straight_words
@@ -47,18 +47,22 @@ class Denials:
     """Phrases where a word of what happened means something else ("broken out by location"),
     each as its lower-case words."""
 
-    @cached_property
-    def _other_sense(self) -> re.Pattern[str] | None:
-        if not self.other_senses:
-            return None
-        said = (r"\s+".join(map(re.escape, phrase)) for phrase in self.other_senses if phrase)
-        return re.compile(rf"\b(?:{'|'.join(sorted(said, key=len, reverse=True))})\b", re.I)
+    def senses_asked(self, question: str) -> frozenset[str]:
+        """The roots of the first words of the phrases of ``other_senses`` the question says
+        ("break" of "any break-ins"): the question asks that other sense, and files saying it
+        in those words ("someone broke in") say what it asks."""
+        return frozenset(
+            _rooted(phrase[0]) for phrase in self.other_senses if _phrase(phrase).search(question)
+        )
 
-    def in_its_sense(self, text: str) -> str:
-        """``text`` without the phrases where a word of what happened means something else:
-        "the values broken out by location" breaks nothing."""
-        pattern = self._other_sense
-        return pattern.sub(" ", text) if pattern is not None else text
+    def in_its_sense(self, text: str, asked: frozenset[str] = frozenset()) -> str:
+        """``text`` without the phrases where a word of what happened means something else
+        ("the values broken out by location" breaks nothing), but those the question asks
+        (``asked``: ``senses_asked``)."""
+        for phrase in self.other_senses:
+            if _rooted(phrase[0]) not in asked:
+                text = _phrase(phrase).sub(" ", text)
+        return text
 
     @cached_property
     def event_roots(self) -> frozenset[str]:
@@ -208,6 +212,12 @@ MIN_NEGATED = 4
 def _rooted(word: str) -> str:
     """A word's root, as sentences and questions are matched ("renewing" and "renew" as one)."""
     return word_root(stem(word))
+
+
+@lru_cache(maxsize=256)
+def _phrase(phrase: tuple[str, ...]) -> re.Pattern[str]:
+    """A phrase's words as written, spaces or a hyphen between them ("break-in"), any case."""
+    return re.compile(r"\b" + r"[\s-]+".join(map(re.escape, phrase)) + r"\b", re.I)
 
 
 def _words(text: str) -> list[str]:

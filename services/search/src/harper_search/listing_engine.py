@@ -39,6 +39,7 @@ from harper_search.passage_answers import (
     roots,
     said_done,
     verb_forms_of_nouns,
+    word_root,
 )
 from harper_search.passages import Passage, passages
 from harper_search.run_log import raw_of
@@ -265,6 +266,7 @@ class ListingEngine:
             listed=not_yet,
             denied_words=self.denials.denied_in(plain) if denied else frozenset(),
             left_out=aside,
+            senses=self.denials.senses_asked(question),
         )
         if not guesses:
             draft.answer = "\n".join([head, *mentioned] if mentioned else [head, NO_FILE_SAYS])
@@ -348,6 +350,7 @@ class ListingEngine:
         listed: frozenset[str] = frozenset(),
         denied_words: frozenset[str] = frozenset(),
         left_out: str = "",
+        senses: frozenset[str] = frozenset(),
     ) -> tuple[list[str], bool]:
         """Accounts whose own files say what ``asked`` (the question without its listing words)
         is about, by the passage index across the book, each with the sentence that says it
@@ -359,8 +362,11 @@ class ListingEngine:
         them too (``grounded_unit``). Also says whether such a pair, or words of what
         happened, decided. With ``within``, only those accounts when the files of any of them
         say it; ``listed``: accounts the answer already names, left out; ``denied_words``:
-        what the question says did not happen (``Denials.denied_in``)."""
-        grounded, exact = await self._grounded(session, asked, denied, denied_words=denied_words)
+        what the question says did not happen (``Denials.denied_in``); ``senses``: words the
+        question says in their other sense (``Denials.senses_asked``)."""
+        grounded, exact = await self._grounded(
+            session, asked, denied, denied_words=denied_words, senses=senses
+        )
         if not grounded and not exact:
             return [], False
         kept = [a for a, f in grounded.items() if not isinstance(f, Denied) and a in (within or ())]
@@ -461,13 +467,14 @@ class ListingEngine:
         denied: bool = False,
         best_only: bool = False,
         denied_words: frozenset[str] = frozenset(),
+        senses: frozenset[str] = frozenset(),
     ) -> tuple[dict[str, Unit | Denied], bool]:
         """Each account whose files say what ``asked`` is about, with the sentence that says it
         (``grounded_unit``), best first; and whether the sentences had to say the very thing
         asked: a thing the files name in two words, or what happened. With ``best_only``, only
         an account's best sentence for ``asked``'s own words may say it (not one saying another
         word of the same happening further down)."""
-        said_alike = self._said_alike(asked)
+        said_alike = self._said_alike(asked, senses)
         query = f"{asked} {said_alike}" if said_alike else asked
         args = SearchFilesInput(query=query[:300], path="accounts", limit=MENTION_HITS)
         result = await session.call(SEARCH_FILES, args)
@@ -479,7 +486,7 @@ class ListingEngine:
             if not carriers or carriers_named(hit.text) & carriers:
                 by_account.setdefault(hit.account_id, []).append(hit)
         wanted = term_set(asked) | term_set(lines_written_out(asked))
-        wanted |= same_happening(wanted, self.event_groups)
+        wanted |= same_happening(in_one_sense(wanted, senses), self.event_groups)
         wanted |= members_of(wanted, self.thing_kinds)
         pairs = side_by_side(asked, result.passages)
         happened = happenings(wanted, pairs, self.denials.events)
@@ -495,7 +502,7 @@ class ListingEngine:
             for account, units in best.items()
             if (
                 found := grounded_unit(
-                    units, wanted, pairs, self.denials, denied, happened, denied_words
+                    units, wanted, pairs, self.denials, denied, happened, denied_words, senses
                 )
             )
             is not None
@@ -541,11 +548,13 @@ class ListingEngine:
         grounded, _ = await self._grounded(session, words, best_only=True)
         return frozenset(a for a, found in grounded.items() if not isinstance(found, Denied))
 
-    def _said_alike(self, asked: str) -> str:
+    def _said_alike(self, asked: str, senses: frozenset[str] = frozenset()) -> str:
         """The other words of the happenings ``asked`` names, as the files may write them
-        ("theft": "stolen burglary robbed ..."), for the passage search to find them too."""
+        ("theft": "stolen burglary robbed ..."), for the passage search to find them too; not
+        for a word asked in its other sense (``senses``: "break" of "break-ins")."""
         said = term_set(asked)
-        alike = same_happening(said, self.event_groups) | verb_forms_of_nouns(asked)
+        alike = same_happening(in_one_sense(said, senses), self.event_groups)
+        alike |= verb_forms_of_nouns(asked)
         return " ".join(sorted(alike - said))
 
     async def _evidence(
@@ -611,9 +620,16 @@ def names_each_kind(text: str, kinds: list[frozenset[str]]) -> bool:
     return all(kind & said for kind in kinds)
 
 
+def in_one_sense(wanted: set[str], senses: frozenset[str]) -> set[str]:
+    """The words of ``wanted`` (stems) the question does not say in their other sense."""
+    return {word for word in wanted if word_root(word) not in senses}
+
+
 def same_happening(wanted: set[str], groups: tuple[frozenset[str], ...]) -> set[str]:
-    """The words naming the happenings ``wanted`` names ("theft" -> "stolen", "burglary")."""
-    return members_of(wanted, tuple((group, group) for group in groups))
+    """The words naming the happenings ``wanted`` names ("theft" -> "stolen", "burglary"), in
+    any of their forms ("turn down" names the row of "turned", "steal" that of "stolen")."""
+    asked = roots(wanted)
+    return {word for group in groups if roots(set(group)) & asked for word in group}
 
 
 def members_of(
@@ -687,6 +703,7 @@ def grounded_unit(
     denied: bool = False,
     happened: frozenset[str] = frozenset(),
     denied_words: frozenset[str] = frozenset(),
+    senses: frozenset[str] = frozenset(),
 ) -> Unit | Denied | None:
     """The best of an account's sentences that says what was asked: it shares a word with the
     question, and when the question's neighbouring words are written side by side in the files
@@ -699,17 +716,17 @@ def grounded_unit(
     what never happened, that it did not): a best sentence saying otherwise is `Denied`."""
     asked = roots(wanted)
     events = denials.event_roots if denials is not None else frozenset()
-    in_its_sense = denials.in_its_sense if denials is not None else str
     for unit in units:
         if greets(unit.text):
             continue
-        text = in_its_sense(unit.text)  # "broken out by location" breaks nothing
+        text = denials.in_its_sense(unit.text, senses) if denials is not None else unit.text
         if not asked & words_said(text, asked, events):
             continue
         if pairs and not pairs & word_pairs(unit.text):
             continue
         reply = answer_to(unit)
-        told_here = CONDITION.sub(" ", f"{lines_saying(text, asked)} {in_its_sense(reply)}")
+        plain_reply = denials.in_its_sense(reply, senses) if denials is not None else reply
+        told_here = CONDITION.sub(" ", f"{lines_saying(text, asked)} {plain_reply}")
         told = words_said(told_here, asked, events) if happened else set()
         if happened and not (happened & told or narrates(told_here)):
             continue  # the thing named alone ("our GL renews in June"), not what befell it
