@@ -218,6 +218,28 @@ CASES = {
         ("53891",),
         ("53892",),
     ),
+    # a woman who fell in the store is someone the business serves, no employee
+    "a stranger hurt is no employee hurt": Case(
+        {
+            "53901": "One of our employees hurt her back lifting boxes in May.",
+            "53902": "In May a woman slipped by the register and hurt her hip.",
+        },
+        "which employees got hurt",
+        "employees hurt",
+        ("53901",),
+        ("53902",),
+    ),
+    # a glass-break sensor breaks nothing
+    "a sensor named for what it hears tells no injury": Case(
+        {
+            "53911": "A stock clerk fell off a ladder in June and broke his wrist.",
+            "53912": "Since June a glass-break alarm guards the front and a clerk stays late.",
+        },
+        "any clerk injured",
+        "clerk injured",
+        ("53911",),
+        ("53912",),
+    ),
     # the notice was sent, whatever became of the cancellation: a question naming the notice
     "a notice taken back was still sent": Case(
         {
