@@ -240,6 +240,17 @@ CASES = {
         ("53911",),
         ("53912",),
     ),
+    # "recently" is how lately it was said, no word of what was said
+    "a word that can only be an adverb says nothing asked": Case(
+        {
+            "53921": "Dana asked about cyber coverage for the clinic.",
+            "53922": "We recently moved the clinic to a bigger office.",
+        },
+        "who asked about cyber recently",
+        "asked cyber recently",
+        ("53921",),
+        ("53922",),
+    ),
     # the notice was sent, whatever became of the cancellation: a question naming the notice
     "a notice taken back was still sent": Case(
         {

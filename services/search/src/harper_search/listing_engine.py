@@ -12,6 +12,8 @@ import re
 from dataclasses import dataclass
 from datetime import date
 
+from lemminflect import getAllLemmas  # type: ignore[import-untyped]
+
 from harper_common.memory.stages import FOLLOW_UP_RULES, canonical_stage
 from harper_common.messages.index import AccountPayload, DescriptionFilters, PassageHit
 from harper_search.account_engine import read_to_cite, short_and_full_forms
@@ -247,6 +249,7 @@ class ListingEngine:
             f"No industry, line of coverage, stage or place of the book is close to '{close_to}'."
         )
         asked = query.free_words if term_set(query.free_words) else question
+        asked = without_adverbs(asked) or asked
         waiting = await self._still_open(session, question, query, today, draft)
         if waiting:
             draft.answer = "\n".join(waiting)
@@ -580,6 +583,13 @@ class ListingEngine:
         if lines:
             lines.insert(0, "Latest communication of the first accounts listed:")
         return lines
+
+
+def without_adverbs(text: str) -> str:
+    """``text`` without the words that can only be adverbs ("really", "suddenly",
+    "recently"): how or when something was said, which the files write in other words or not
+    at all, is no word of what it says."""
+    return " ".join(w for w in text.split() if set(getAllLemmas(w.lower())) != {"ADV"})
 
 
 def told(found: Unit | Denied) -> str:
