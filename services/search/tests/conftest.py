@@ -50,7 +50,6 @@ from harper_search.local_brain import LocalBrain
 from harper_search.own_actions import OwnActions
 from harper_search.session import ToolSession
 from harper_search.sides import Sides
-from harper_search.terms import stem
 from harper_search.text_vectors import TextVectors
 from harper_search.tool_specs import new_budget
 from harper_search.toolbox import Toolbox
@@ -230,7 +229,6 @@ def worded_listing(tmp_path: Path) -> SaidListing:
 
 def _said_listing(tmp_path: Path, directory: type[SaidBook]) -> SaidListing:
     words = load_listing_words(load_skills(SKILLS, "search"))
-    events = frozenset(stem(word) for word in words.event_words)
 
     async def listed(said: dict[str, str], question: str, free_words: str) -> str:
         memory = email_book(tmp_path, said)
@@ -238,7 +236,7 @@ def _said_listing(tmp_path: Path, directory: type[SaidBook]) -> SaidListing:
         catalog.build()
         engine = ListingEngine(
             catalog,
-            denials=Denials(words.denial_words, events, words.undo_words, words.other_senses),
+            denials=Denials.of_words(words),
             event_groups=words.event_groups,
             sides=Sides(words.sides),
             thing_kinds=words.thing_kinds,

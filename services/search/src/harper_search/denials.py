@@ -12,10 +12,14 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass
-from functools import cached_property, lru_cache
+from functools import cached_property
+from typing import TYPE_CHECKING
 
 from harper_search.passage_answers import SPEAKER, is_question, last_sentence, roots, word_root
 from harper_search.terms import STOP_WORDS, stem, straight_words
+
+if TYPE_CHECKING:
+    from harper_search.listing_words import ListingWords
 
 DENIAL_REACH = 3
 """A denial word within this many words before a word of the question (small words aside), in
@@ -28,6 +32,8 @@ BUT_THEN = re.compile(
 )
 """A second clause that says what did not happen ("..., but didn't decline", "but never
 bound"): its denial word, then what it denies."""
+SPACE_OR_HYPHEN = r"[\s-]+"
+"""Between the words of a phrase as written ("break in", "break-in")."""
 ALL_CONTRACTED = "n't"
 """An entry standing for every word ending in it ("didn't", "hasn't", "won't")."""
 
@@ -47,21 +53,39 @@ class Denials:
     """Phrases where a word of what happened means something else ("broken out by location"),
     each as its lower-case words."""
 
+    @classmethod
+    def of_words(cls, words: ListingWords) -> Denials:
+        """The denials of the skill's tables (``ListingWords``): its words that deny, of what
+        happened (as stems), that undo, and the phrases of another sense."""
+        events = frozenset(stem(word) for word in words.event_words)
+        return cls(words.denial_words, events, words.undo_words, words.other_senses)
+
+    @cached_property
+    def _senses(self) -> tuple[tuple[str, re.Pattern[str]], ...]:
+        """Each phrase of ``other_senses`` as the root of its first word and a pattern finding
+        it as written, spaces or a hyphen between its words ("break-in"), in any case."""
+        return tuple(
+            (
+                _rooted(phrase[0]),
+                re.compile(rf"\b{SPACE_OR_HYPHEN.join(map(re.escape, phrase))}\b", re.I),
+            )
+            for phrase in self.other_senses
+            if phrase
+        )
+
     def senses_asked(self, question: str) -> frozenset[str]:
         """The roots of the first words of the phrases of ``other_senses`` the question says
         ("break" of "any break-ins"): the question asks that other sense, and files saying it
         in those words ("someone broke in") say what it asks."""
-        return frozenset(
-            _rooted(phrase[0]) for phrase in self.other_senses if _phrase(phrase).search(question)
-        )
+        return frozenset(root for root, phrase in self._senses if phrase.search(question))
 
     def in_its_sense(self, text: str, asked: frozenset[str] = frozenset()) -> str:
         """``text`` without the phrases where a word of what happened means something else
         ("the values broken out by location" breaks nothing), but those the question asks
         (``asked``: ``senses_asked``)."""
-        for phrase in self.other_senses:
-            if _rooted(phrase[0]) not in asked:
-                text = _phrase(phrase).sub(" ", text)
+        for root, phrase in self._senses:
+            if root not in asked:
+                text = phrase.sub(" ", text)
         return text
 
     @cached_property
@@ -212,12 +236,6 @@ MIN_NEGATED = 4
 def _rooted(word: str) -> str:
     """A word's root, as sentences and questions are matched ("renewing" and "renew" as one)."""
     return word_root(stem(word))
-
-
-@lru_cache(maxsize=256)
-def _phrase(phrase: tuple[str, ...]) -> re.Pattern[str]:
-    """A phrase's words as written, spaces or a hyphen between them ("break-in"), any case."""
-    return re.compile(r"\b" + r"[\s-]+".join(map(re.escape, phrase)) + r"\b", re.I)
 
 
 def _words(text: str) -> list[str]:

@@ -12,8 +12,6 @@ import re
 from dataclasses import dataclass
 from datetime import date
 
-from lemminflect import getAllLemmas  # type: ignore[import-untyped]
-
 from harper_common.memory.stages import FOLLOW_UP_RULES, canonical_stage
 from harper_common.messages.index import AccountPayload, DescriptionFilters, PassageHit
 from harper_search.account_engine import read_to_cite, short_and_full_forms
@@ -37,6 +35,7 @@ from harper_search.passage_answers import (
     has_date,
     holds,
     narrates,
+    only_an_adverb,
     root_words,
     roots,
     said_done,
@@ -589,7 +588,7 @@ def without_adverbs(text: str) -> str:
     """``text`` without the words that can only be adverbs ("really", "suddenly",
     "recently"): how or when something was said, which the files write in other words or not
     at all, is no word of what it says."""
-    return " ".join(w for w in text.split() if set(getAllLemmas(w.lower())) != {"ADV"})
+    return " ".join(word for word in text.split() if not only_an_adverb(word))
 
 
 def told(found: Unit | Denied) -> str:
@@ -726,17 +725,19 @@ def grounded_unit(
     what never happened, that it did not): a best sentence saying otherwise is `Denied`."""
     asked = roots(wanted)
     events = denials.event_roots if denials is not None else frozenset()
+    plain = Denials(frozenset()) if denials is None else denials  # "broken out" breaks nothing
     for unit in units:
         if greets(unit.text):
             continue
-        text = denials.in_its_sense(unit.text, senses) if denials is not None else unit.text
+        text = plain.in_its_sense(unit.text, senses)
         if not asked & words_said(text, asked, events):
             continue
         if pairs and not pairs & word_pairs(unit.text):
             continue
         reply = answer_to(unit)
-        plain_reply = denials.in_its_sense(reply, senses) if denials is not None else reply
-        told_here = CONDITION.sub(" ", f"{lines_saying(text, asked)} {plain_reply}")
+        told_here = CONDITION.sub(
+            " ", f"{lines_saying(text, asked)} {plain.in_its_sense(reply, senses)}"
+        )
         told = words_said(told_here, asked, events) if happened else set()
         if happened and not (happened & told or narrates(told_here)):
             continue  # the thing named alone ("our GL renews in June"), not what befell it

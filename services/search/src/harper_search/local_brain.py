@@ -169,8 +169,8 @@ class LocalBrain:
         words = self.reader.words
         by_examples = AskedByExamples(self.reader.matcher.vectors, words.field_examples)
         self.accounts = AccountEngine(known_word, words.shorthand, by_examples)
-        self.events = frozenset(stem(word) for word in words.event_words)
-        denials = Denials(words.denial_words, self.events, words.undo_words, words.other_senses)
+        denials = Denials.of_words(words)
+        self.events = denials.events
         self.listings = ListingEngine(
             catalog,
             own_actions,

@@ -697,8 +697,17 @@ def said_done(question: str) -> set[str]:
 def only_a_verb(word: str) -> bool:
     """A word that can only be a verb ("asked", "sent"): with the word after it, it says what
     was done to a thing ("asked questions"), not one thing named in two words."""
-    lemmas = getAllLemmas(word)
-    return bool(lemmas) and set(lemmas) == {"VERB"}
+    return _only_as(word, "VERB")
+
+
+def only_an_adverb(word: str) -> bool:
+    """A word that can only be an adverb ("really", "suddenly", "recently")."""
+    return _only_as(word.lower(), "ADV")
+
+
+def _only_as(word: str, part: str) -> bool:
+    """``lemminflect`` knows ``word`` as that part of speech and as no other."""
+    return set(getAllLemmas(word)) == {part}
 
 
 def roots(found: set[str]) -> set[str]:

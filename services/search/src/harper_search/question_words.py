@@ -325,10 +325,9 @@ class QuestionWords:
 
 def possessive_of(word: str) -> str:
     """What a possessive names ("insured's" -> "insured"), or "" when ``word`` is none."""
-    for ending in ("'s", "\u2019s", "s'"):
-        if word.endswith(ending) and len(word) > len(ending):
-            return word[: -len(ending)] + ("s" if ending == "s'" else "")
-    return ""
+    if word.endswith(("'s", "\u2019s")) and len(word) > 2:
+        return word[:-2]
+    return word[:-1] if word.endswith("s'") and len(word) > 2 else ""
 
 
 def ngrams(run: list[str], longest: int = 3) -> list[str]:
