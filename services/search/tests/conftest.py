@@ -51,6 +51,7 @@ from harper_search.own_actions import OwnActions
 from harper_search.session import ToolSession
 from harper_search.sides import Sides
 from harper_search.text_vectors import TextVectors
+from harper_search.timing import Timing
 from harper_search.tool_specs import new_budget
 from harper_search.toolbox import Toolbox
 
@@ -239,6 +240,7 @@ def _said_listing(tmp_path: Path, directory: type[SaidBook]) -> SaidListing:
             denials=Denials.of_words(words),
             event_groups=words.event_groups,
             sides=Sides(words.sides),
+            timing=Timing(words.time_relations),
             thing_kinds=words.thing_kinds,
         )
         session = ToolSession(Toolbox(memory, directory(said), []), new_budget(), NoProgress())

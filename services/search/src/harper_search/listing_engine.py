@@ -48,6 +48,7 @@ from harper_search.session import ToolSession
 from harper_search.sides import Sides
 from harper_search.state_extras import asked_extras
 from harper_search.terms import stem, straight_words, term_set
+from harper_search.timing import Tie, Timing
 from harper_search.tool_specs import (
     READ_FILE,
     SEARCH_DESCRIPTIONS,
@@ -97,6 +98,7 @@ class ListingEngine:
         shorthand: dict[str, tuple[str, ...]] | None = None,
         sides: Sides | None = None,
         thing_kinds: tuple[tuple[frozenset[str], frozenset[str]], ...] = (),
+        timing: Timing | None = None,
     ) -> None:
         self.catalog = catalog
         self.own_actions = own_actions or OwnActions(None, ())
@@ -108,6 +110,7 @@ class ListingEngine:
         self.shorthand = shorthand or {}
         """Each trade word's short or full forms (``both_ways``)."""
         self.sides = sides or Sides()
+        self.timing = timing or Timing()
         self.thing_kinds = stemmed_rows(thing_kinds)
         """Words of a kind of thing and its members (their stems): a member says the kind."""
 
@@ -269,6 +272,7 @@ class ListingEngine:
             denied_words=self.denials.denied_in(plain) if denied else frozenset(),
             left_out=aside,
             senses=self.denials.senses_asked(question),
+            timed=self.timing.ties(plain),
         )
         if not guesses:
             draft.answer = "\n".join([head, *mentioned] if mentioned else [head, NO_FILE_SAYS])
@@ -353,6 +357,7 @@ class ListingEngine:
         denied_words: frozenset[str] = frozenset(),
         left_out: str = "",
         senses: frozenset[str] = frozenset(),
+        timed: frozenset[Tie] = frozenset(),
     ) -> tuple[list[str], bool]:
         """Accounts whose own files say what ``asked`` (the question without its listing words)
         is about, by the passage index across the book, each with the sentence that says it
@@ -365,9 +370,10 @@ class ListingEngine:
         happened, decided. With ``within``, only those accounts when the files of any of them
         say it; ``listed``: accounts the answer already names, left out; ``denied_words``:
         what the question says did not happen (``Denials.denied_in``); ``senses``: words the
-        question says in their other sense (``Denials.senses_asked``)."""
+        question says in their other sense (``Denials.senses_asked``); ``timed``: the words
+        the question ties to a relation of time (``Timing.ties``)."""
         grounded, exact = await self._grounded(
-            session, asked, denied, denied_words=denied_words, senses=senses
+            session, asked, denied, denied_words=denied_words, senses=senses, timed=timed
         )
         if not grounded and not exact:
             return [], False
@@ -470,12 +476,15 @@ class ListingEngine:
         best_only: bool = False,
         denied_words: frozenset[str] = frozenset(),
         senses: frozenset[str] = frozenset(),
+        timed: frozenset[Tie] = frozenset(),
     ) -> tuple[dict[str, Unit | Denied], bool]:
         """Each account whose files say what ``asked`` is about, with the sentence that says it
         (``grounded_unit``), best first; and whether the sentences had to say the very thing
         asked: a thing the files name in two words, or what happened. With ``best_only``, only
         an account's best sentence for ``asked``'s own words may say it (not one saying another
-        word of the same happening further down)."""
+        word of the same happening further down). A sentence tying a time the question ties
+        (``timed``) to another relation ("before the holidays" for "over the holidays") says
+        none of it."""
         said_alike = self._said_alike(asked, senses)
         query = f"{asked} {said_alike}" if said_alike else asked
         args = SearchFilesInput(query=query[:300], path="accounts", limit=MENTION_HITS)
@@ -494,7 +503,14 @@ class ListingEngine:
         happened = happenings(wanted, pairs, self.denials.events)
         keep = UNITS_FOR_HAPPENINGS if happened and not best_only else 3
         also = "" if best_only else said_alike
-        best = {a: best_units(asked, hits, keep=keep, also=also) for a, hits in by_account.items()}
+        best = {
+            account: [
+                unit
+                for unit in best_units(asked, hits, keep=keep, also=also)
+                if not self.timing.contradicts(timed, unit.text)
+            ]
+            for account, hits in by_account.items()
+        }
         if best_only:
             best = {a: units[:1] for a, units in best.items()}
         side = self.sides.named(LEFT_OUT_ASIDE.sub(" ", asked))  # "(not staff)" is no side

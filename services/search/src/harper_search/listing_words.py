@@ -87,6 +87,11 @@ class ListingWords:
     """Whose side a person something befell is on ("staff": "installer" ...), a row each."""
     thing_kinds: tuple[tuple[frozenset[str], frozenset[str]], ...] = ()
     """Words naming a kind of thing and its members ("vehicle": "car", "truck" ...), a row each."""
+    time_relations: tuple[
+        tuple[str, tuple[tuple[str, ...], ...], tuple[tuple[str, ...], ...]], ...
+    ] = ()
+    """Each relation of time ("before"), its words that tie a time alone and its words that may
+    also tie a place or a cause, each as its lower-case words."""
 
     @property
     def line_names(self) -> frozenset[str]:
@@ -147,6 +152,7 @@ def parse_listing_words(categories: str) -> ListingWords:
         done_words=_phrases(sections, "Words of what is done"),
         sides=_sides(sections),
         thing_kinds=_thing_kinds(sections),
+        time_relations=_time_relations(sections),
     )
 
 
@@ -200,6 +206,21 @@ def _thing_kinds(
             frozenset(_one_word(word, table).lower() for word in entries(row[1])),
         )
         for row in _rows(sections, table, 2)
+    )
+
+
+def _time_relations(
+    sections: dict[str, list[list[str]]],
+) -> tuple[tuple[str, tuple[tuple[str, ...], ...], tuple[tuple[str, ...], ...]], ...]:
+    """Each row of "When a thing falls": the relation, its words of time alone and its words
+    that may also tie a place or a cause, each entry as its lower-case words."""
+    return tuple(
+        (
+            row[0].strip().lower(),
+            tuple(tuple(entry.lower().split()) for entry in entries(row[1])),
+            tuple(tuple(entry.lower().split()) for entry in entries(row[2])),
+        )
+        for row in _rows(sections, "When a thing falls", 3)
     )
 
 

@@ -55,6 +55,7 @@ from harper_search.spelling import correct_cues
 from harper_search.staff import name_parts
 from harper_search.state_fields import asked_fields
 from harper_search.terms import MIN_SHORT_FORM, STOP_WORDS, cut_short, stem, term_set, words
+from harper_search.timing import Timing
 from harper_search.tool_specs import (
     LOOKUP_ACCOUNT,
     SEARCH_DESCRIPTIONS,
@@ -180,6 +181,7 @@ class LocalBrain:
             Phrases(words.done_words),
             shorthand=both_ways(words.shorthand),
             sides=Sides(words.sides),
+            timing=Timing(words.time_relations),
             thing_kinds=words.thing_kinds,
         )
         self.history = HistoryChanges(catalog.memory)
