@@ -113,3 +113,14 @@ def test_non_before_a_word_denies_it_when_the_question_asks_what_did_not_happen(
     said = "Ridgeway sent a letter: they are non-renewing us at the August date."
     assert denials.denies(said, "", {"renew"}, by_prefix=True)  # who will not be renewed
     assert not denials.denies(said, "", term_set("whose policy was non-renewed"))
+
+
+def test_a_clause_asking_both_ways_is_neither_asked_nor_denied(denials: Denials) -> None:
+    question = "who had hail damage, whether or not they filed a claim"
+    plain, asked = denials.either_way(question, "hail damage whether filed claim")
+    assert (plain, asked) == ("who had hail damage", "hail damage")
+    assert not denials.asks_what_did_not_happen(plain)
+    late = "who had hail damage whether they filed a claim or not"
+    assert denials.either_way(late, "hail damage")[0] == "who had hail damage"
+    never = "who never filed a claim"
+    assert denials.either_way(never, "filed claim") == (never, "filed claim")

@@ -275,6 +275,18 @@ CASES = {
         ("53901",),
         ("53902",),
     ),
+    # a clause asking both ways asks neither: one paid, one never filed, both had the damage
+    "a clause asking both ways denies nothing": Case(
+        {
+            "54201": "Hail dented both vans in May; we never filed a claim and fixed them ourselves.",
+            "54202": "Wind damaged the roof of the shop in June and the carrier paid the claim.",
+            "54203": "The shop roof was replaced in 2019 with a metal one.",
+        },
+        "who had hail or wind damage, whether or not they filed a claim",
+        "hail wind damage whether filed claim",
+        ("54201", "54202"),
+        ("54203",),
+    ),
 }
 
 

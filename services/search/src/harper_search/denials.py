@@ -32,6 +32,13 @@ BUT_THEN = re.compile(
 )
 """A second clause that says what did not happen ("..., but didn't decline", "but never
 bound"): its denial word, then what it denies."""
+EITHER_WAY = re.compile(
+    r",?\s*\bwhether\s+or\s+not\b[^.;,?!()\u2013\u2014]*"
+    r"|,?\s*\bwhether\b[^.;,?!()\u2013\u2014]*?\bor\s+not\b",
+    re.IGNORECASE,
+)
+"""A clause asking both ways ("whether or not they claimed it", "whether they claimed it or
+not"): it asks neither, and denies nothing."""
 SPACE_OR_HYPHEN = r"[\s-]+"
 """Between the words of a phrase as written ("break in", "break-in")."""
 ALL_CONTRACTED = "n't"
@@ -124,6 +131,17 @@ class Denials:
         dropped = {found.group("denial").lower().replace("\u2019", "'"), *_words(clause)}
         kept = " ".join(word for word in _words(asked) if word not in dropped)
         return question[: found.start()] + question[found.end() :], kept, clause
+
+    def either_way(self, question: str, asked: str) -> tuple[str, str]:
+        """The question and its words ``asked`` without a clause asking both ways ("who took
+        storm damage, whether or not they claimed it"): what it names may or may not have
+        happened, so it is neither asked nor denied; both as they were when there is none."""
+        found = EITHER_WAY.search(question)
+        if found is None:
+            return question, asked
+        dropped = set(_words(found.group()))
+        kept = " ".join(word for word in asked.split() if word.lower() not in dropped)
+        return question[: found.start()] + question[found.end() :], kept or asked
 
     def asks_what_did_not_happen(self, question: str) -> bool:
         """The question asks about what never happened ("which shops never put one in")."""

@@ -257,6 +257,7 @@ class ListingEngine:
             draft.answer = "\n".join(waiting)
             return draft
         not_yet = await self._not_yet_done(session, question, query, today)
+        question, asked = self.denials.either_way(question, asked)
         question, asked, but_not = self.denials.but_not(question, asked)
         not_yet |= await self._said_of(session, but_not)
         plain = LEFT_OUT_ASIDE.sub(" ", question)

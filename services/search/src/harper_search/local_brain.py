@@ -89,7 +89,7 @@ MARK_HITS = 10
 """Passages read for an email or phone number that no state.md holds."""
 ONE_BY_FILES = 3
 TWO_BY_FILES = 2
-BY_FILES_READ = 10
+BY_FILES_READ = 40
 """Passages read across the book to tell which account a question means."""
 TELLING_LENGTH = 4
 """A word that tells an account's passages apart has this many letters or more."""
@@ -140,6 +140,14 @@ def _filter_words(filters: DescriptionFilters) -> set[str]:
     values = [*(filters.insurance_type or ()), *(filters.stage or ())]
     values += [*(filters.city or ()), *(filters.state or ())]
     return {word for value in values for word in words(value)}
+
+
+def telling_words(question: str, hits: list[PassageHit], owner: str) -> set[str]:
+    """The words of the question (their terms, of ``TELLING_LENGTH`` letters or more) that the
+    passages of account ``owner`` among ``hits`` hold and no other account's passages do."""
+    own = set().union(*(term_set(hit.text) for hit in hits if hit.account_id == owner))
+    other = set().union(*(term_set(hit.text) for hit in hits if hit.account_id != owner))
+    return {t for t in term_set(question) - other if len(t) >= TELLING_LENGTH} & own
 
 
 def one_account_meant(question: str) -> bool:
@@ -508,14 +516,14 @@ class LocalBrain:
         if len(best) == ONE_BY_FILES and len(owners) == 1:
             if not self._beyond_its_name(question, best):
                 return None  # "a collision on the road": its files write "... Collision"
+            if strict and not telling_words(question, hits, best[0].account_id):
+                return None  # "who had storm damage": other accounts' files say it too
             return self._card_of(best[0].account_id)
         first = hits[:TWO_BY_FILES]
         if strict or len(first) < TWO_BY_FILES or len({hit.account_id for hit in first}) != 1:
             return None
         owner = first[0].account_id
-        own = set().union(*(term_set(hit.text) for hit in hits if hit.account_id == owner))
-        other = set().union(*(term_set(hit.text) for hit in hits if hit.account_id != owner))
-        telling = {t for t in term_set(question) - other if len(t) >= TELLING_LENGTH} & own
+        telling = telling_words(question, hits, owner)
         return self._card_of(owner) if len(telling) >= TELLING_WORDS else None
 
     def _beyond_its_name(self, question: str, hits: list[PassageHit]) -> bool:
