@@ -124,3 +124,10 @@ def test_a_clause_asking_both_ways_is_neither_asked_nor_denied(denials: Denials)
     assert denials.either_way(late, "hail damage")[0] == "who had hail damage"
     never = "who never filed a claim"
     assert denials.either_way(never, "filed claim") == (never, "filed claim")
+
+
+def test_what_never_happened_is_decided_by_its_last_word(denials: Denials) -> None:
+    told = "The shop policy renews 12/15 with them, and they just told me they won't renew it"
+    assert denials.denies(told, "", {stem("renew")}, by_prefix=True)
+    taken = "They said they won't renew. In the end the carrier renewed it after the audit"
+    assert not denials.denies(taken, "", {stem("renew")}, by_prefix=True)

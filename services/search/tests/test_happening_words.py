@@ -275,6 +275,19 @@ CASES = {
         ("53901",),
         ("53902",),
     ),
+    # "won't renew", written so by two accounts, names no thing: "non-renewing" says it too
+    "a denial and what it denies are no two words of one thing": Case(
+        {
+            "54301": "Our carrier is non-renewing us: the bakery policy ends January 1.",
+            "54302": "Harlow Mutual told us they won't renew the shop in March.",
+            "54303": "Fenwick Casualty won't renew the van policy after the audit.",
+            "54304": "The carrier renewed the florist in June at the same rate.",
+        },
+        "whose carrier won't renew them",
+        "carrier won't renew",
+        ("54301", "54302", "54303"),
+        ("54304",),
+    ),
     # a clause asking both ways asks neither: one paid, one never filed, both had the damage
     "a clause asking both ways denies nothing": Case(
         {

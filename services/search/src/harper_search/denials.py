@@ -167,7 +167,8 @@ class Denials:
         question's words ``asked`` (their stems): its reply opens by saying no, or every
         question word it says stands right after a denial word in its clause. With
         ``by_prefix`` (a question about what did not happen: "whose carrier won't renew"), a
-        word written with "non" denies the rest of it too ("non-renewing")."""
+        word written with "non" denies the rest of it too ("non-renewing"), and the last
+        question word the text says decides ("renews 12/15 with them ... they won't renew")."""
         wanted = {_rooted(word) for word in asked if not self.is_denial(word)}
         if reply and is_question(text):  # a question and its answer: the answer tells
             asks_it = bool(wanted & _content(last_sentence(text)))
@@ -193,6 +194,8 @@ class Denials:
                 if root in self.event_roots:
                     events.append(found[-1])
         decisive = events or found
+        if by_prefix and decisive:  # what never happened: its last word decides
+            return decisive[-1]  # "renews 12/15 with them ... they won't renew"
         return bool(decisive) and all(decisive)
 
     def _denied_at(self, said: list[str], at: int) -> bool:

@@ -500,7 +500,11 @@ class ListingEngine:
         wanted = term_set(asked) | term_set(lines_written_out(asked))
         wanted |= same_happening(in_one_sense(wanted, senses), self.event_groups)
         wanted |= members_of(wanted, self.thing_kinds)
-        pairs = side_by_side(asked, result.passages)
+        pairs = {  # "won't renew" names no thing: a denial and what it denies
+            pair
+            for pair in side_by_side(asked, result.passages)
+            if not any(self.denials.is_denial(word) for word in pair)
+        }
         happened = happenings(wanted, pairs, self.denials.events)
         keep = UNITS_FOR_HAPPENINGS if happened and not best_only else 3
         also = "" if best_only else said_alike
