@@ -1,5 +1,5 @@
 """Words of a loss in the trade's names for records and protection ("loss runs", "fire
-suppression") tell no loss; a storm is told by its kinds ("windstorm", "hail")."""
+suppression") tell no loss; a storm or the weather is told by its kinds ("windstorm", "hail")."""
 
 from __future__ import annotations
 
@@ -33,3 +33,16 @@ async def test_a_question_asking_the_other_sense_is_told_by_it(said_listing: Sai
     question = "who sent loss runs"
     answer = await said_listing(SAID, question, "sent loss runs")
     assert "(account 55101)" in answer
+
+
+@pytest.mark.anyio
+async def test_weather_is_told_by_its_kinds(said_listing: SaidListing) -> None:
+    said = {
+        "55201": "Hail dented the equipment shed roof in May 2024; the carrier paid for it.",
+        "55202": "The crew salts the customer lots in winter and mows them in summer.",
+    }
+    answer = await said_listing(
+        said, "anyone with weather damage to their own gear", "weather damage own gear"
+    )
+    assert "(account 55201)" in answer  # hail is weather
+    assert "(account 55202)" not in answer
