@@ -214,3 +214,15 @@ def test_a_line_s_name_tells_no_damage_done() -> None:
     # a question naming the line asks about it: its words count
     named = term_set("who carries physical damage") | term_set("physical damage")
     assert grounded_unit([line], named, set(), denials) == line
+
+
+def test_a_sentence_sharing_only_words_of_the_trade_tells_nothing() -> None:
+    wanted = term_set("who is weighing the quote over the long weekend")
+    trade = frozenset(roots(term_set("quote quotes carrier policy")))
+    valid = unit("1", "Quote good through 11/30.")
+    weighing = unit("2", "She'll weigh it over the long weekend and call Tuesday.")
+    assert grounded_unit([valid], wanted, set()) == valid  # without the trade's words: "quote"
+    assert grounded_unit([valid], wanted, set(), trade=trade) is None
+    assert grounded_unit([valid, weighing], wanted, set(), trade=trade) == weighing
+    only_trade = term_set("any quotes")  # a question of the trade's words alone keeps them
+    assert grounded_unit([valid], only_trade, set(), trade=trade) == valid

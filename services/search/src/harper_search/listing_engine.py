@@ -99,6 +99,7 @@ class ListingEngine:
         sides: Sides | None = None,
         thing_kinds: tuple[tuple[frozenset[str], frozenset[str]], ...] = (),
         timing: Timing | None = None,
+        trade_words: frozenset[str] = frozenset(),
     ) -> None:
         self.catalog = catalog
         self.own_actions = own_actions or OwnActions(None, ())
@@ -111,6 +112,9 @@ class ListingEngine:
         """Each trade word's short or full forms (``both_ways``)."""
         self.sides = sides or Sides()
         self.timing = timing or Timing()
+        self.trade_roots = frozenset(roots({stem(word) for word in trade_words}))
+        """The roots of the nouns of the agency's own work ("quote", "carrier"): every account's
+        files say them, so a sentence sharing only those with the question tells nothing."""
         self.thing_kinds = stemmed_rows(thing_kinds)
         """Words of a kind of thing and its members (their stems): a member says the kind."""
 
@@ -525,7 +529,15 @@ class ListingEngine:
             for account, units in best.items()
             if (
                 found := grounded_unit(
-                    units, wanted, pairs, self.denials, denied, happened, denied_words, senses
+                    units,
+                    wanted,
+                    pairs,
+                    self.denials,
+                    denied,
+                    happened,
+                    denied_words,
+                    senses,
+                    self.trade_roots - self.denials.event_roots,
                 )
             )
             is not None
@@ -734,6 +746,7 @@ def grounded_unit(
     happened: frozenset[str] = frozenset(),
     denied_words: frozenset[str] = frozenset(),
     senses: frozenset[str] = frozenset(),
+    trade: frozenset[str] = frozenset(),
 ) -> Unit | Denied | None:
     """The best of an account's sentences that says what was asked: it shares a word with the
     question, and when the question's neighbouring words are written side by side in the files
@@ -743,7 +756,9 @@ def grounded_unit(
     ``happenings``), the sentence or its reply must also say or tell what happened (a list or
     a note: on a line naming the thing asked about). With
     ``denials``, the sentence must also say it happened (or, when ``denied``, the question asks
-    what never happened, that it did not): a best sentence saying otherwise is `Denied`."""
+    what never happened, that it did not): a best sentence saying otherwise is `Denied`. A
+    sentence sharing only words of the trade (``trade``: roots, "quote", "carrier") with a
+    question that says more does not say it: every account's files say those."""
     asked = roots(wanted)
     events = denials.event_roots if denials is not None else frozenset()
     plain = Denials(frozenset()) if denials is None else denials  # "broken out" breaks nothing
@@ -751,8 +766,9 @@ def grounded_unit(
         if greets(unit.text):
             continue
         text = plain.in_its_sense(unit.text, senses)
-        if not asked & words_said(text, asked, events):
-            continue
+        shared = asked & words_said(text, asked, events)
+        if not shared or (shared <= trade and asked - trade):
+            continue  # only "quote" shared with "mulling the quote over the holiday"
         if pairs and not pairs & word_pairs(unit.text):
             continue
         reply = answer_to(unit)

@@ -203,6 +203,7 @@ class LocalBrain:
             sides=Sides(words.sides),
             timing=Timing(words.time_relations),
             thing_kinds=words.thing_kinds,
+            trade_words=words.trade_words,
         )
         self.history = HistoryChanges(catalog.memory)
         self.comparisons = Comparisons(
