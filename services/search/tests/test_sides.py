@@ -41,3 +41,11 @@ async def test_a_listing_of_injuries_keeps_to_the_side_asked(said_listing: SaidL
     answer = await said_listing(SAID, question, question)
     assert "(account 53102)" in answer
     assert "(account 53101)" not in answer  # an installer of its own
+
+
+@pytest.mark.anyio
+async def test_an_aside_after_the_question_leaves_its_side_out(said_listing: SaidListing) -> None:
+    question = "what stores saw a worker of theirs injured while working? not customers"
+    answer = await said_listing(SAID, question, question)  # every word of it left to search
+    assert "(account 53101)" in answer
+    assert "(account 53102)" not in answer  # a shopper: the side left out

@@ -254,7 +254,7 @@ class ListingEngine:
         head = head or (
             f"No industry, line of coverage, stage or place of the book is close to '{close_to}'."
         )
-        asked = query.free_words if term_set(query.free_words) else question
+        asked = without_asides(query.free_words if term_set(query.free_words) else question)
         asked = without_adverbs(asked) or asked
         waiting = await self._still_open(session, question, query, today, draft)
         if waiting:
@@ -615,6 +615,13 @@ class ListingEngine:
         if lines:
             lines.insert(0, "Latest communication of the first accounts listed:")
         return lines
+
+
+def without_asides(question: str) -> str:
+    """``question`` without its asides leaving something out ("? not customers"): read as the
+    words of what is asked, their words would be searched for, and "not" is dropped as an
+    adverb, so the aside could no longer be told."""
+    return LEFT_OUT_ASIDE.sub(" ", question)
 
 
 def without_adverbs(text: str) -> str:
