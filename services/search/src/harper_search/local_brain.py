@@ -13,7 +13,6 @@
 from __future__ import annotations
 
 import re
-from collections import Counter
 from collections.abc import Callable
 from dataclasses import replace
 from datetime import date
@@ -90,12 +89,8 @@ MARK_HITS = 10
 """Passages read for an email or phone number that no state.md holds."""
 ONE_BY_FILES = 3
 TWO_BY_FILES = 2
-BY_FILES_READ = 40
+BY_FILES_READ = 10
 """Passages read across the book to tell which account a question means."""
-CLOSE_PASSAGES = 8
-CLOSE_BEHIND = 2
-"""Passages among the first ``CLOSE_PASSAGES`` another account holds for a question without a
-listing word to be about many accounts, not the first passages' own."""
 TELLING_LENGTH = 4
 """A word that tells an account's passages apart has this many letters or more."""
 TELLING_WORDS = 2
@@ -145,13 +140,6 @@ def _filter_words(filters: DescriptionFilters) -> set[str]:
     values = [*(filters.insurance_type or ()), *(filters.stage or ())]
     values += [*(filters.city or ()), *(filters.state or ())]
     return {word for value in values for word in words(value)}
-
-
-def close_behind(hits: list[PassageHit], owner: str) -> bool:
-    """Whether another account than ``owner`` holds ``CLOSE_BEHIND`` of the first
-    ``CLOSE_PASSAGES`` passages: its files say the thing nearly as well."""
-    counts = Counter(hit.account_id for hit in hits[:CLOSE_PASSAGES] if hit.account_id != owner)
-    return any(count >= CLOSE_BEHIND for count in counts.values())
 
 
 def telling_words(question: str, hits: list[PassageHit], owner: str) -> set[str]:
@@ -529,11 +517,6 @@ class LocalBrain:
         if len(best) == ONE_BY_FILES and len(owners) == 1:
             if not self._beyond_its_name(question, best):
                 return None  # "a collision on the road": its files write "... Collision"
-            if strict and (
-                not telling_words(question, hits, best[0].account_id)
-                or close_behind(hits, best[0].account_id)
-            ):
-                return None  # "who had storm damage": other accounts' files say it too
             return self._card_of(best[0].account_id)
         first = hits[:TWO_BY_FILES]
         if strict or len(first) < TWO_BY_FILES or len({hit.account_id for hit in first}) != 1:
