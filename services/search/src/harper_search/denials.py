@@ -15,7 +15,13 @@ from dataclasses import dataclass
 from functools import cached_property
 from typing import TYPE_CHECKING
 
-from harper_search.passage_answers import SPEAKER, is_question, last_sentence, roots, word_root
+from harper_search.passage_answers import (
+    SPEAKER,
+    is_question,
+    last_sentence,
+    root_of,
+    roots,
+)
 from harper_search.terms import STOP_WORDS, stem, straight_words
 
 if TYPE_CHECKING:
@@ -73,7 +79,7 @@ class Denials:
         it as written, spaces or a hyphen between its words ("break-in"), in any case."""
         return tuple(
             (
-                _rooted(phrase[0]),
+                root_of(phrase[0]),
                 re.compile(rf"\b{SPACE_OR_HYPHEN.join(map(re.escape, phrase))}\b", re.I),
             )
             for phrase in self.other_senses
@@ -110,7 +116,7 @@ class Denials:
         rescinded the cancellation")."""
         for clause in CLAUSE.split(text):
             said = _words(clause)
-            if self.undoing & set(said) and happened & {_rooted(word) for word in said}:
+            if self.undoing & set(said) and happened & {root_of(word) for word in said}:
                 return True
         return False
 
@@ -169,7 +175,7 @@ class Denials:
         ``by_prefix`` (a question about what did not happen: "whose carrier won't renew"), a
         word written with "non" denies the rest of it too ("non-renewing"), and the last
         question word the text says decides ("renews 12/15 with them ... they won't renew")."""
-        wanted = {_rooted(word) for word in asked if not self.is_denial(word)}
+        wanted = {root_of(word) for word in asked if not self.is_denial(word)}
         if reply and is_question(text):  # a question and its answer: the answer tells
             asks_it = bool(wanted & _content(last_sentence(text)))
             said = self._said_denied(reply, wanted, by_prefix)
@@ -183,10 +189,10 @@ class Denials:
             said = _words(clause)
             names = _names(clause)
             for at, word in enumerate(said):
-                root = _rooted(word)
+                root = root_of(word)
                 if by_prefix and word not in names and _negated_by_prefix(word) & wanted:
                     found.append(True)  # "non-renewing" denies renewing
-                    root = _rooted(word[len(NEGATING_PREFIX) :])
+                    root = root_of(word[len(NEGATING_PREFIX) :])
                 elif word in STOP_WORDS or root not in wanted or word in names:
                     continue  # a word of a name ("Farm Bureau") is no thing denied
                 else:
@@ -229,7 +235,7 @@ def _names(clause: str) -> set[str]:
 def _content(text: str) -> set[str]:
     """The roots of ``text``'s words, stop words and indefinite words aside."""
     return {
-        _rooted(word)
+        root_of(word)
         for word in _words(text)
         if word not in STOP_WORDS and not INDEFINITE.fullmatch(word)
     }
@@ -247,16 +253,11 @@ def _negated_by_prefix(word: str) -> set[str]:
     rest = word[len(NEGATING_PREFIX) :]
     if not word.startswith(NEGATING_PREFIX) or len(rest) < MIN_NEGATED:
         return set()
-    return {_rooted(rest)}
+    return {root_of(rest)}
 
 
 MIN_NEGATED = 4
 """Letters a word keeps after "non" to be read as a denied word ("nonrenewal": "renewal")."""
-
-
-def _rooted(word: str) -> str:
-    """A word's root, as sentences and questions are matched ("renewing" and "renew" as one)."""
-    return word_root(stem(word))
 
 
 def _words(text: str) -> list[str]:

@@ -112,9 +112,11 @@ class ListingEngine:
         """Each trade word's short or full forms (``both_ways``)."""
         self.sides = sides or Sides()
         self.timing = timing or Timing()
-        self.trade_roots = frozenset(roots({stem(word) for word in trade_words}))
-        """The roots of the nouns of the agency's own work ("quote", "carrier"): every account's
-        files say them, so a sentence sharing only those with the question tells nothing."""
+        trade_roots = roots({stem(word) for word in trade_words})
+        self.trade_roots = frozenset(trade_roots - self.denials.event_roots)
+        """The roots of the nouns of the agency's own work ("quote", "carrier"), but a word of
+        what happened ("claim"): every account's files say them, so a sentence sharing only
+        those with the question tells nothing."""
         self.thing_kinds = stemmed_rows(thing_kinds)
         """Words of a kind of thing and its members (their stems): a member says the kind."""
 
@@ -264,7 +266,7 @@ class ListingEngine:
         question, asked = self.denials.either_way(question, asked)
         question, asked, but_not = self.denials.but_not(question, asked)
         not_yet |= await self._said_of(session, but_not)
-        plain = LEFT_OUT_ASIDE.sub(" ", question)
+        plain = without_asides(question)
         aside = " ".join(LEFT_OUT_ASIDE.findall(question))  # "(not the landlords)"
         denied = self.denials.asks_what_did_not_happen(plain)
         mentioned, exact = await self._mentioned(
@@ -522,7 +524,7 @@ class ListingEngine:
         }
         if best_only:
             best = {a: units[:1] for a, units in best.items()}
-        side = self.sides.named(LEFT_OUT_ASIDE.sub(" ", asked))  # "(not staff)" is no side
+        side = self.sides.named(without_asides(asked))  # "(not staff)" is no side
         kinds = kinds_befallen(asked, self.thing_kinds, self.denials.event_roots)
         grounded: dict[str, Unit | Denied] = {
             account: found
@@ -537,7 +539,7 @@ class ListingEngine:
                     happened,
                     denied_words,
                     senses,
-                    self.trade_roots - self.denials.event_roots,
+                    self.trade_roots,
                 )
             )
             is not None

@@ -173,17 +173,13 @@ def _worded(
             raise SkillError(
                 CATEGORIES_FILE, f"{table}: {row[1]!r} is not one of {sorted(allowed)}"
             )
-        found += [(tuple(entry.lower().split()), meant) for entry in entries(row[0])]
+        found += [(phrase, meant) for phrase in lowered_phrases(row[0])]
     return tuple(found)
 
 
 def _phrases(sections: dict[str, list[list[str]]], table: str) -> tuple[tuple[str, ...], ...]:
     """A table of one column whose rows list phrases: each phrase as its lower-case words."""
-    return tuple(
-        tuple(entry.lower().split())
-        for row in _rows(sections, table, 1)
-        for entry in entries(row[0])
-    )
+    return tuple(phrase for row in _rows(sections, table, 1) for phrase in lowered_phrases(row[0]))
 
 
 def _sides(sections: dict[str, list[list[str]]]) -> tuple[tuple[str, frozenset[str]], ...]:
@@ -217,8 +213,8 @@ def _time_relations(
     return tuple(
         (
             row[0].strip().lower(),
-            tuple(tuple(entry.lower().split()) for entry in entries(row[1])),
-            tuple(tuple(entry.lower().split()) for entry in entries(row[2])),
+            lowered_phrases(row[1]),
+            lowered_phrases(row[2]),
         )
         for row in _rows(sections, "When a thing falls", 3)
     )
@@ -269,6 +265,11 @@ def _rows(sections: dict[str, list[list[str]]], name: str, width: int) -> list[l
 def entries(cell: str) -> tuple[str, ...]:
     """The entries of a table cell, separated by semicolons ("farms; ranches")."""
     return tuple(part.strip() for part in cell.split(";") if part.strip())
+
+
+def lowered_phrases(cell: str) -> tuple[tuple[str, ...], ...]:
+    """The entries of a table cell, each as its lower-case words."""
+    return tuple(tuple(entry.lower().split()) for entry in entries(cell))
 
 
 def _stages(cell: str) -> tuple[Stage, ...]:

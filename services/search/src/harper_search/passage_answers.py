@@ -32,7 +32,7 @@ from harper_search.named_roles import asked_role, names_beside
 from harper_search.number_words import in_figures
 from harper_search.question_cues import EARLIER
 from harper_search.question_words import is_base_verb
-from harper_search.terms import straight_words, term_set, terms
+from harper_search.terms import stem, straight_words, term_set, terms
 
 ANSWER_KINDS: dict[str, tuple[str, ...]] = {
     "date": ("when", "deadline", "date", "until", "till", "by when", "how long", "how soon"),
@@ -712,6 +712,11 @@ def _only_as(word: str, part: str) -> bool:
 
 def roots(found: set[str]) -> set[str]:
     return {word_root(t) for t in found}
+
+
+def root_of(word: str) -> str:
+    """A word's root as sentences and questions are matched ("renewing" and "renew" as one)."""
+    return word_root(stem(word))
 
 
 def root_words(text: str) -> list[str]:

@@ -10,10 +10,11 @@ owner") decide only against a word of time alone ("before", "after").
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
+from functools import cached_property
 
-from harper_search.passage_answers import word_root
-from harper_search.terms import STOP_WORDS, stem, straight_words
+from harper_search.passage_answers import root_of
+from harper_search.terms import STOP_WORDS, straight_words
 
 
 @dataclass(frozen=True)
@@ -31,18 +32,17 @@ class Timing:
     also tie a place or a cause), each word or phrase as its lower-case words."""
 
     relations: tuple[tuple[str, tuple[tuple[str, ...], ...], tuple[tuple[str, ...], ...]], ...] = ()
-    phrases: tuple[tuple[tuple[str, ...], str, bool], ...] = field(init=False)
-    """Every phrase with its relation and whether it ties a time alone, longest first."""
 
-    def __post_init__(self) -> None:
+    @cached_property
+    def phrases(self) -> tuple[tuple[tuple[str, ...], str, bool], ...]:
+        """Every phrase with its relation and whether it ties a time alone, longest first."""
         found = [
             (phrase, relation, alone)
             for relation, of_time, also in self.relations
             for phrases, alone in ((of_time, True), (also, False))
             for phrase in phrases
         ]
-        found.sort(key=lambda entry: -len(entry[0]))
-        object.__setattr__(self, "phrases", tuple(found))
+        return tuple(sorted(found, key=lambda entry: -len(entry[0])))
 
     def ties(self, text: str) -> frozenset[Tie]:
         """The words ``text`` ties to a relation of time: the first word after a relation's
@@ -66,7 +66,7 @@ class Timing:
             at += len(phrase)
             tied = next((word for word in said[at : at + 3] if word not in STOP_WORDS), None)
             if tied is not None:
-                found.add(Tie(word_root(stem(tied)), relation, alone))
+                found.add(Tie(root_of(tied), relation, alone))
         return frozenset(found)
 
     def contradicts(self, asked: frozenset[Tie], text: str) -> bool:
