@@ -1034,3 +1034,57 @@ async def test_what_the_files_say_names_the_accounts(
     assert f"(account {left_out})" not in draft.answer, draft.answer
     if said is WISHED:
         assert draft.answer.startswith("Being Bound is what is wanted"), draft.answer
+
+
+@pytest.mark.anyio
+async def test_a_kind_named_in_an_aside_that_leaves_it_out_is_no_filter(setup: Setup) -> None:
+    """ "(not landlords)": the aside leaves the landlords out of what is asked; it does not
+    list the book's property managers."""
+    setup.index.payloads = [
+        *BOOK,
+        _account(
+            8, "Gable Street Property Management", "Property Management", "Quoted", "Bend, OR"
+        ),
+    ]
+    query = await setup.reader.read(
+        "whose customers make them carry a bond (not landlords or lenders)", TODAY
+    )
+    assert not query.filters.industry and not query.readings, query
+    assert "bond" in query.free_words and "landlord" not in query.free_words, query
+    assert "lender" not in query.free_words, query
+    named = await setup.reader.read("which landlords need a bond", TODAY)
+    assert named.filters.industry == ["Property Management"], named
+
+
+@pytest.mark.anyio
+async def test_a_word_right_before_an_object_pronoun_is_a_doing_not_a_kind(setup: Setup) -> None:
+    """ "making them carry": "making" is what the customers do, not manufacturing."""
+    setup.index.payloads = [
+        *BOOK,
+        _account(8, "Tri-County Metal Fabrication", "Metal Fabrication", "Quoted", "Bend, OR"),
+    ]
+    query = await setup.reader.read("whose customers are making them buy an umbrella", TODAY)
+    assert not query.filters.industry and not query.readings, query
+    assert "making" in query.free_words, query
+
+
+@pytest.mark.anyio
+@pytest.mark.parametrize(
+    ("question", "kept", "dropped"),
+    [
+        ("any contact who writes in a language like greek or farsi", "greek", "like"),
+        ("any owners who speak another language, such as greek", "greek", "such"),
+        ("who ran into weather trouble, e.g. ice on the lot", "ice", "e.g"),
+        ("whose own crew got hurt", "crew", "own"),
+    ],
+)
+async def test_words_that_bring_in_examples_or_stress_whose_are_not_searched_for(
+    setup: Setup, question: str, kept: str, dropped: str
+) -> None:
+    """ "like", "such as", "e.g." bring in the examples, which are what to find; "own" after
+    "whose" only stresses whose it is (where "who owns a boat" asks for owning)."""
+    query = await setup.reader.read(question, TODAY)
+    assert kept in query.free_words.split(), query
+    assert dropped not in query.free_words.split(), query
+    owning = await setup.reader.read("who owns a boat", TODAY)
+    assert "owns" in owning.free_words, owning

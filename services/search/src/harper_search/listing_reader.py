@@ -159,6 +159,7 @@ class ListingReader:
         }
         reaches.update((code.lower(), PLACE_NEGATION_REACH) for code in state_codes(question))
         words.mark_lists(reaches)
+        words.mark_asides(LEFT_OUT_ASIDE.findall(question))
         found = _Found()
         for code in state_codes(question):
             if words.take(code.lower(), negatable=True, reach=PLACE_NEGATION_REACH):
@@ -180,6 +181,8 @@ class ListingReader:
             if words.take(verb):
                 found.add(INDUSTRY, industries)
                 found.readings.append(f"'{verb}' as industry {' or '.join(industries)}")
+        for aside in LEFT_OUT_ASIDE.findall(question):  # "(not the landlords)": read neither
+            words.take_over(aside)  # as a trade nor as words to search for
         if not literal_only and (by_meaning or found.values or found.owed or found.follow_up):
             # a carrier's name says who insures, not what a business is ("with travelers")
             left_out = self.words.trade_words | carrier_words(question) | words.said_of_another()
@@ -190,8 +193,6 @@ class ListingReader:
         self._shorthand(words, found)
         for phrase in found.unmatched:  # close to no value: still what the files are asked
             words.give_back(phrase)
-        for aside in LEFT_OUT_ASIDE.findall(question):  # "(not the landlords)": not searched for
-            words.take(aside)
         if found.near:
             await self._widen_to_nearby(found, book)
         if found.values.get(LINE):

@@ -27,10 +27,12 @@ LISTING_FRAME = frozenset(
     have has we our us in on with any anything there pls please see find give me got
     want wants need needs that those deal deals ones folks around near nearby anyone anybody
     anyone's anybody's everyone everybody someone somebody else now currently presently
-    nowadays""".split()
+    nowadays like such e.g eg i.e ie etc""".split()
 )
 """Words of a question about a group that say nothing about which group ("did anyone ...",
-"who else ...", "who's shopping around now": the time of the asking is no thing to find)."""
+"who else ...", "who's shopping around now": the time of the asking is no thing to find), and
+the words that bring in examples ("a language like Greek", "such as", "e.g."): the examples
+are what to find."""
 THE_ACCOUNT_ITSELF = frozenset(
     {"insured", "insureds", "account", "accounts", "company", "business"}
 )
@@ -62,6 +64,12 @@ ASPECT_VERBS = frozenset(
 )
 """Verbs of starting or going on: a doing after them is an activity ("started shopping")."""
 PHRASE_REACH = 4
+POSSESSIVES = frozenset({"whose", "their", "his", "her", "its", "our", "my", "your"})
+"""Words owning what follows: "own" after one only stresses whose ("their own crew"), where
+alone it is a doing ("who owns a boat")."""
+OBJECT_PRONOUNS = frozenset({"them", "us", "him", "me", "it"})
+"""Pronouns a verb takes as its object: the word right before one is a doing ("making them
+carry", "sending us"). "her" is left out: it also owns ("her salon")."""
 
 
 def is_base_verb(word: str) -> bool:
@@ -96,6 +104,8 @@ class QuestionWords:
     """Whether a hyphen joins each word to the next one ("brand-new")."""
     listed_after_negation: set[int] = field(default_factory=set)
     """Where the later items of a negated list start ("not in Arizona or New Mexico")."""
+    left_out: set[int] = field(default_factory=set)
+    """Where the words of an aside leaving something out are ("(not landlords or banks)")."""
 
     @classmethod
     def of(cls, question: str) -> QuestionWords:
@@ -111,7 +121,7 @@ class QuestionWords:
         found = said_negated = False
         for start in self._starts(wanted):
             self.taken[start : start + len(wanted)] = [True] * len(wanted)
-            negated = negatable and self._negated(start, reach)
+            negated = start in self.left_out or (negatable and self._negated(start, reach))
             found = found or not negated
             said_negated = said_negated or negated
         if said_negated and not found:
@@ -196,6 +206,8 @@ class QuestionWords:
                 found.update(self._phrase_after(i + 1))
             elif word.endswith("ing") and before in ASPECT_VERBS:
                 found.add(word)
+            elif i + 1 < len(self.raw) and self.raw[i + 1] in OBJECT_PRONOUNS:
+                found.add(word)  # "making them carry it": a doing, not a trade
         return frozenset(found)
 
     def _phrase_after(self, start: int) -> list[str]:
@@ -224,6 +236,23 @@ class QuestionWords:
         wanted = _keys_of(phrase)
         for i in self._occurrences(wanted):
             self.taken[i : i + len(wanted)] = [False] * len(wanted)
+
+    def mark_asides(self, asides: Iterable[str]) -> None:
+        """Note where ``asides`` (what a question leaves out: "(not landlords or banks)") are
+        written: a phrase there is taken as negated, whatever it names. Call before taking
+        phrases."""
+        for aside in asides:
+            wanted = _keys_of(aside)
+            for i in self._occurrences(wanted):
+                self.left_out.update(range(i, i + len(wanted)))
+
+    def take_over(self, phrase: str) -> None:
+        """Mark every occurrence of ``phrase`` as taken, also where some of its words were
+        taken before: an aside leaving something out ("(not landlord or lender)") is no part
+        of what is asked, whichever of its words another reading took first."""
+        wanted = _keys_of(phrase)
+        for i in self._occurrences(wanted):
+            self.taken[i : i + len(wanted)] = [True] * len(wanted)
 
     def _starts(self, wanted: Sequence[str]) -> list[int]:
         """Where ``wanted`` is written with none of its words taken yet."""
@@ -295,6 +324,7 @@ class QuestionWords:
                 or possessive_of(word) in THE_ACCOUNT_ITSELF
                 or word in NEGATIONS
                 or tuple(self.raw[i : i + 2]) == RIGHT_NOW
+                or (word == "own" and i > 0 and self.raw[i - 1] in POSSESSIVES)
             ):
                 if runs[-1]:
                     runs.append([])
