@@ -228,6 +228,24 @@ def worded_listing(tmp_path: Path) -> SaidListing:
     return _said_listing(tmp_path, WordedBook)
 
 
+class ParagraphBook(SaidBook):
+    """``SaidBook`` whose accounts' texts are paragraphs (split at blank lines), each found as a
+    passage of its own, in the order written."""
+
+    def hits(self, text: str) -> list[PassageHit]:
+        return [
+            email_hit(account_id, paragraph)
+            for account_id, written in self.said.items()
+            for paragraph in written.split("\n\n")
+        ]
+
+
+@pytest.fixture
+def paragraph_listing(tmp_path: Path) -> SaidListing:
+    """``said_listing`` over accounts saying several paragraphs (``ParagraphBook``)."""
+    return _said_listing(tmp_path, ParagraphBook)
+
+
 def _said_listing(tmp_path: Path, directory: type[SaidBook]) -> SaidListing:
     words = load_listing_words(load_skills(SKILLS, "search"))
 

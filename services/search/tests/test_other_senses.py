@@ -46,3 +46,14 @@ async def test_weather_is_told_by_its_kinds(said_listing: SaidListing) -> None:
     )
     assert "(account 55201)" in answer  # hail is weather
     assert "(account 55202)" not in answer
+
+
+@pytest.mark.anyio
+async def test_a_claim_in_the_terms_of_a_policy_is_no_claim_made(said_listing: SaidListing) -> None:
+    said = {
+        "55301": "The quote carries a $2,500 deductible per claim and a $1M aggregate.",
+        "55302": "One claim in 2024: a guest slipped on the wet stairs.",
+    }
+    answer = await said_listing(said, "which accounts put in for a claim", "put claim")
+    assert "(account 55302)" in answer
+    assert "(account 55301)" not in answer  # a deductible's terms, no claim made

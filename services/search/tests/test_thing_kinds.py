@@ -44,3 +44,22 @@ def test_members_are_one_word_each() -> None:
     assert "| car; cars;" in text
     with pytest.raises(SkillError, match="'pick up' is not one word"):
         parse_listing_words(text.replace("| car; cars;", "| car; pick up;"))
+
+
+@pytest.mark.anyio
+async def test_the_sentence_naming_the_kind_speaks_for_its_account(
+    paragraph_listing: SaidListing,
+) -> None:
+    """The account's closest sentence may tell another loss: a later one naming one of the
+    kind's members beside what befell it is the mention, and the account is listed with it."""
+    said = {
+        "54201": (
+            "The claim for water damage to the stockroom was paid in May.\n\n"
+            "Later that summer our box van was damaged backing out, a second claim."
+        ),
+        "54202": "The claim for water damage to the back office was paid in June.",
+    }
+    question = "did a vehicle get damaged in any claim"
+    answer = await paragraph_listing(said, question, "vehicle damaged")
+    assert "(account 54201)" in answer and "box van" in answer, answer
+    assert "(account 54202)" not in answer, answer

@@ -491,7 +491,9 @@ class ListingEngine:
         an account's best sentence for ``asked``'s own words may say it (not one saying another
         word of the same happening further down). A sentence tying a time the question ties
         (``timed``) to another relation ("before the holidays" for "over the holidays") says
-        none of it."""
+        none of it. A question naming a kind of thing beside what befell it ("a vehicle got
+        damaged") is told only by an account's sentences naming the kind or a member: the
+        best of those speaks for the account, whatever its closer sentences tell."""
         said_alike = self._said_alike(asked, senses)
         query = f"{asked} {said_alike}" if said_alike else asked
         args = SearchFilesInput(query=query[:300], path="accounts", limit=MENTION_HITS)
@@ -514,18 +516,19 @@ class ListingEngine:
         happened = happenings(wanted, pairs, self.denials.events)
         keep = UNITS_FOR_HAPPENINGS if happened and not best_only else 3
         also = "" if best_only else said_alike
+        side = self.sides.named(without_asides(asked))  # "(not staff)" is no side
+        kinds = kinds_befallen(asked, self.thing_kinds, self.denials.event_roots)
         best = {
             account: [
                 unit
                 for unit in best_units(asked, hits, keep=keep, also=also)
                 if not self.timing.contradicts(timed, unit.text)
+                and names_each_kind(told(unit), kinds)
             ]
             for account, hits in by_account.items()
         }
         if best_only:
             best = {a: units[:1] for a, units in best.items()}
-        side = self.sides.named(without_asides(asked))  # "(not staff)" is no side
-        kinds = kinds_befallen(asked, self.thing_kinds, self.denials.event_roots)
         grounded: dict[str, Unit | Denied] = {
             account: found
             for account, units in best.items()
