@@ -1088,3 +1088,24 @@ async def test_words_that_bring_in_examples_or_stress_whose_are_not_searched_for
     assert dropped not in query.free_words.split(), query
     owning = await setup.reader.read("who owns a boat", TODAY)
     assert "owns" in owning.free_words, owning
+
+
+@pytest.mark.anyio
+@pytest.mark.parametrize(
+    "industry",
+    ["Sightseeing Boat Tours", "Scuba Dive Shop", "Ferry Service", "Shipyard",
+     "Commercial Fishing Fleet", "Kayak Rentals", "Outboard Engine Repair",
+     "Airboat Tours", "Eco Cruises (pontoon boats)"],
+)  # fmt: skip
+async def test_the_marine_category_reaches_every_business_on_the_water(
+    setup: Setup, industry: str
+) -> None:
+    """Tour boats, dive shops, boat rentals and engine repair are marine businesses as much as
+    recreation or repair: the category reaches them beside the marina."""
+    setup.index.payloads = [
+        *BOOK,
+        _account(8, "Heron Bay Co", industry, "Quoted", "Bend, OR"),
+        _account(9, "Dockside Marina", "Marina", "Quoted", "Bend, OR"),
+    ]
+    query = await setup.reader.read("list the marine businesses", TODAY)
+    assert set(query.filters.industry or []) == {industry, "Marina"}, query
