@@ -284,9 +284,11 @@ class ListingEngine:
         if not guesses:
             draft.answer = "\n".join([head, *mentioned] if mentioned else [head, NO_FILE_SAYS])
             return draft
-        if mentioned and (exact or denied):
+        full = len(mentioned) > MENTION_ACCOUNTS  # the head and as many accounts as are named
+        if mentioned and (exact or denied or full):
             # the files name the very thing asked about, what happened or what never did
-            # (which no description says): a description adds only guesses
+            # (which no description says), or name as many accounts as a listing by them
+            # does: a description adds only guesses
             draft.answer = "\n".join([head, *mentioned])
             return draft
         limit = DESCRIPTIONS_BESIDE_MENTIONS if mentioned else DESCRIPTION_HITS
