@@ -284,7 +284,7 @@ class ListingEngine:
         if not guesses:
             draft.answer = "\n".join([head, *mentioned] if mentioned else [head, NO_FILE_SAYS])
             return draft
-        full = len(mentioned) > MENTION_ACCOUNTS  # the head and as many accounts as are named
+        full = len(mentioned) - 1 >= MENTION_ACCOUNTS  # the head, then a line per account
         if mentioned and (exact or denied or full):
             # the files name the very thing asked about, what happened or what never did
             # (which no description says), or name as many accounts as a listing by them
@@ -549,7 +549,6 @@ class ListingEngine:
             )
             is not None
             and not self.sides.other_than(side, told(found))
-            and names_each_kind(told(found), kinds)
         }
         done = said_done(asked)
         if done and not denied and not self.denials.asks_undoing(asked):

@@ -181,8 +181,7 @@ class ListingReader:
             if words.take(verb):
                 found.add(INDUSTRY, industries)
                 found.readings.append(f"'{verb}' as industry {' or '.join(industries)}")
-        for aside in LEFT_OUT_ASIDE.findall(question):  # "(not the landlords)": read neither
-            words.take_over(aside)  # as a trade nor as words to search for
+        words.take_asides()  # "(not the landlords)": read neither as a trade nor searched for
         if not literal_only and (by_meaning or found.values or found.owed or found.follow_up):
             # a carrier's name says who insures, not what a business is ("with travelers")
             left_out = self.words.trade_words | carrier_words(question) | words.said_of_another()

@@ -246,13 +246,12 @@ class QuestionWords:
             for i in self._occurrences(wanted):
                 self.left_out.update(range(i, i + len(wanted)))
 
-    def take_over(self, phrase: str) -> None:
-        """Mark every occurrence of ``phrase`` as taken, also where some of its words were
-        taken before: an aside leaving something out ("(not landlord or lender)") is no part
-        of what is asked, whichever of its words another reading took first."""
-        wanted = _keys_of(phrase)
-        for i in self._occurrences(wanted):
-            self.taken[i : i + len(wanted)] = [True] * len(wanted)
+    def take_asides(self) -> None:
+        """Mark every word of the asides ``mark_asides`` noted as taken, also where another
+        reading took some of them first: what an aside leaves out ("(not landlord or lender)")
+        is no part of what is asked."""
+        for i in self.left_out:
+            self.taken[i] = True
 
     def _starts(self, wanted: Sequence[str]) -> list[int]:
         """Where ``wanted`` is written with none of its words taken yet."""
