@@ -2,7 +2,9 @@
 
 Used by ``run_all.py``; run alone as ``.venv/bin/python tests/bench/bench_query.py --url URL
 [--mem DIR]`` to print /query latency and throughput at concurrency 1, 8 and 32 against a Harper
-that is already up (e.g. ``make up``).
+that is already up (e.g. ``make up``). That Harper's per-key limit (HARPER_RATE_LIMIT_PER_MIN,
+600 a minute by default) refuses the rest of a minute's load with 429 ("http 429" in the
+outcomes): start it with HARPER_RATE_LIMIT_PER_MIN=0 to measure the services.
 """
 
 from __future__ import annotations
@@ -65,7 +67,9 @@ def outcome_of(response: httpx.Response, steps: dict[str, list[float]] | None = 
         for step in (body.get("usage") or {}).get("steps", []):
             name = f"{step.get('service')}:{step.get('step')}"
             steps.setdefault(name, []).append(float(step.get("duration_ms", 0)))
-    kind = body.get("type", "?")
+    kind = body.get("type") if isinstance(body, dict) else None
+    if kind is None:  # not a query response: a refusal (429 over the key's limit, 401, 413)
+        return f"http {response.status_code}"
     if kind == "success":
         return f"success:{body.get('routed_to')}"
     if kind == "error":

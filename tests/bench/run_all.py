@@ -131,8 +131,12 @@ def passage_figures(mem: Path, data: Path, embedder: Any, rng: random.Random) ->
 
 
 def start_on(base: Path) -> Harper:
-    """A whole Harper over an existing book and index (no spans: they would cost time)."""
-    harper = start_harper_on(base, otel_exporter="none", healthy_timeout_s=240)
+    """A whole Harper over an existing book and index (no spans: they would cost time; no
+    per-key request limit: the load here is more than a key may send in a minute, and the
+    figures are of the services, not of the gateway refusing with 429)."""
+    harper = start_harper_on(
+        base, otel_exporter="none", healthy_timeout_s=240, rate_limit_per_min=0
+    )
     use_key_of(harper)
     return harper
 
@@ -338,7 +342,31 @@ def bounds(
         )
     if summary[f"ingest_{big}_s"] > 60:
         notes["ingest"] = "embedding descriptions (MiniLM int8 ONNX, one text per core)"
+    unanswered = not_answered(live)
+    if unanswered:
+        notes["requests not answered"] = (
+            f"{unanswered}: the figures of those loads count refusals and errors, not answers"
+        )
     return notes
+
+
+def not_answered(live: dict[str, Any]) -> str:
+    """The loads whose requests got something other than an answer (a 429 from the gateway,
+    an error), with those outcomes; "" when every request was answered."""
+    loads = [(f"/query at concurrency {row['concurrency']}", row) for row in live["query"]]
+    loads += [
+        (f"updates ({label})", row) for label, row in live["updates"].items() if "outcomes" in row
+    ]
+    said = []
+    for label, row in loads:
+        other = {
+            outcome: count
+            for outcome, count in row["outcomes"].items()
+            if not outcome.startswith(("success:", "clarification"))
+        }
+        if other:
+            said.append(f"{label} {other}")
+    return "; ".join(said)
 
 
 def print_tables(report: dict[str, Any]) -> None:
