@@ -165,15 +165,18 @@ class IndexHandlers:
         )
 
     async def wait(self, request: IndexWaitRequest) -> IndexApplied:
-        stored = await self.worker.run(lambda: self.index.stored_version(request.account_id))
-        known = -1 if stored is None else stored
-        applied = known >= request.version or await self.waiters.wait(
-            request.account_id, request.version, request.timeout_s, lambda: known
-        )
-        description = ""
-        if applied:
-            hits = await self.worker.run(lambda: self.index.payload(request.account_id))
-            description = hits.description if hits else ""
+        """Once the index holds the version asked (a writer waits on it): background work stays
+        off the worker meanwhile, so the reply's description is read at once."""
+        async with self.worker.foreground():
+            stored = await self.worker.run(lambda: self.index.stored_version(request.account_id))
+            known = -1 if stored is None else stored
+            applied = known >= request.version or await self.waiters.wait(
+                request.account_id, request.version, request.timeout_s, lambda: known
+            )
+            description = ""
+            if applied:
+                hits = await self.worker.run(lambda: self.index.payload(request.account_id))
+                description = hits.description if hits else ""
         return IndexApplied(
             account_id=request.account_id,
             version=request.version,
@@ -185,8 +188,9 @@ class IndexHandlers:
         """Apply one account event: re-read state.md and index it if it is newer."""
         path = self.memory.state_path(event.account_id)
         if not path.exists():
-            await self.worker.run(lambda: self.index.remove(event.account_id))
-            await self.worker.run(lambda: self.passage_index.refresh(event.account_id))
+            async with self.worker.foreground():
+                await self.worker.run(lambda: self.index.remove(event.account_id))
+                await self.worker.run(lambda: self.passage_index.refresh(event.account_id))
             log.info("account %s is gone; removed from the index", event.account_id)
             gone = IndexApplied(
                 account_id=event.account_id, version=event.version, applied=True, removed=True
@@ -199,10 +203,11 @@ class IndexHandlers:
         # dead-lettered (PoisonGuard); the index keeps the last good version meanwhile.
         state = read_state(path, event.account_id, missing_version=UNVERSIONED, lenient_stage=True)
         self.crash_points.reached("before-upsert", event.account_id)
-        await self.worker.run(lambda: self.index.upsert_states([state]))
-        await self.worker.run(lambda: self.passage_index.refresh(event.account_id))
-        self.crash_points.reached("after-upsert", event.account_id)
-        payload = await self.worker.run(lambda: self.index.payload(event.account_id))
+        async with self.worker.foreground():  # no background work between the steps
+            await self.worker.run(lambda: self.index.upsert_states([state]))
+            await self.worker.run(lambda: self.passage_index.refresh(event.account_id))
+            self.crash_points.reached("after-upsert", event.account_id)
+            payload = await self.worker.run(lambda: self.index.payload(event.account_id))
         await self.waiters.applied(event.account_id, state.version)
         applied = IndexApplied(
             account_id=event.account_id,

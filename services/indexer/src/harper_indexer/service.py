@@ -44,7 +44,14 @@ from harper_indexer.store import DEFAULT_DENSE_DIM, open_store
 from harper_indexer.worker import IndexWorker
 
 NAME = "indexer"
-PASSAGE_FILL_CHUNK = 4
+PASSAGE_FILL_CHUNK = 1
+EVENT_BATCH = 32
+"""Account events taken from JetStream per pull: all those already waiting, up to this many."""
+EVENT_PULL_WAIT_S = 0.1
+"""How long one pull waits for more events once none are waiting. nats-py hands over a
+lingering pull's events only when the batch is full or this time is up, so a lone event (an
+update someone waits on) is applied up to this late: 1 s here made every update take a
+second or more."""
 log = logging.getLogger(__name__)
 
 
@@ -84,7 +91,7 @@ def build(settings: HarperSettings) -> BusService:
         subjects.ACCOUNT_EVENTS_ALL,
         stream=account_stream(),
         durable=subjects.INDEXER_DURABLE,
-        pull_sub=PullSub(batch_size=32, timeout=1.0),
+        pull_sub=PullSub(batch_size=EVENT_BATCH, timeout=EVENT_PULL_WAIT_S),
         ack_policy=AckPolicy.NACK_ON_ERROR,
     )(on_event)
 
@@ -131,13 +138,14 @@ def build(settings: HarperSettings) -> BusService:
         await fill_passages()
 
     async def fill_passages() -> None:
-        """Every account's passages, a few accounts per turn of the worker, so questions and
-        account events interleave; an account asked about meanwhile is done on demand."""
+        """Every account's passages, an account per turn of the worker and only while no
+        question or account event waits for it (``run_in_background``); an account asked
+        about meanwhile is done on demand."""
         started = time.perf_counter()
         ids = memory.account_ids()
         for start in range(0, len(ids), PASSAGE_FILL_CHUNK):
             chunk = ids[start : start + PASSAGE_FILL_CHUNK]
-            await worker.run(functools.partial(_fill, passages, chunk))
+            await worker.run_in_background(functools.partial(_fill, passages, chunk))
             handlers.state.passages = (
                 f"passages: {min(start + len(chunk), len(ids))}/{len(ids)} accounts"
             )
