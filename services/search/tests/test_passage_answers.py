@@ -434,3 +434,17 @@ def test_a_person_asked_by_role_is_the_name_written_beside_it() -> None:
     ]
     best = best_units("which operator tipped the elm avenue forklift", hits, keep=1)
     assert "Dale Pruitt" in best[0].text
+
+
+def test_an_age_question_gets_the_sentence_that_gives_an_age() -> None:
+    assert asked_kinds("trampoline park minimum age?") == {"age"}
+    assert asked_kinds("renters - youngest allowed, how old?") == {"age"}
+    assert "age" not in asked_kinds("storage unit coverage")  # words ending in "age"
+    hits = [
+        hit("Sam: Every jumper signs the waiver at the front desk before the session.", 9),
+        hit(
+            "Sam: Jumpers under 7 stay in the toddler court, and 13+ can use the dodgeball pit.", 9
+        ),
+    ]
+    [best, *_] = best_units("trampoline park minimum age?", hits)
+    assert "under 7" in best.text

@@ -64,6 +64,7 @@ ANSWER_KINDS: dict[str, tuple[str, ...]] = {
     "name": ("who", "whom", "which carrier", "which company", "what company", "whose"),
     "reason": ("why", "reason", "because", "how come"),
     "event": ("what happened", "happen", "incident"),
+    "age": ("age", "ages", "how old", "aged"),
 }
 """Question words -> the kind of answer they ask for (English interrogatives, and the nouns of
 the trade that are always sums of money: a limit, a deductible, a payroll; not phrasings)."""
@@ -99,6 +100,13 @@ _COUNT = re.compile(
 )
 _NAME = re.compile(r"(?<![.!?]\s)(?<!^)\b[A-Z][a-z]+(?:\s+[A-Z][a-z&.]+)*|\b[A-Z]{3,6}\b(?!')")
 """A name: capitalised words not opening a sentence, or a short all-capitals one ("SFM")."""
+_AGE = re.compile(
+    r"\b(?:under|over|below|above|at least|younger than|older than)\s+(?:age\s+)?\d{1,2}\b"
+    r"|\b\d{1,2}\s?\+|\b\d{1,2}\s+(?:and|or)\s+(?:up|over|older|under|younger)\b"
+    r"|\b\d{1,2}[- ]years?[- ]old\b|\bages?\s+\d{1,2}\b",
+    re.I,
+)
+"""An age as people write one: "under 14", "7+", "21 and over", "12 years old", "age 5"."""
 _REASON = re.compile(r"\b(?:because|since|after|due to|so that|so we|that's why|reason)\b", re.I)
 _PAST = re.compile(
     r"(?:\b(?P<before>a|an|the|one|two|three|our|my|his|her|their|its|this|that|\d+|is|are|am|"
@@ -251,6 +259,8 @@ def holds(kind: str, text: str) -> bool:
         return _REASON.search(text) is not None or narrates(text)
     if kind == "event":
         return narrates(text)
+    if kind == "age":
+        return _AGE.search(text) is not None
     return False
 
 
