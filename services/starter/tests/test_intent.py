@@ -321,3 +321,18 @@ def test_an_off_topic_word_beside_a_loss_is_a_question_of_the_trade(
     query: str, off_topic: bool
 ) -> None:
     assert (classify(query).rule == "off_topic") is off_topic
+
+
+@pytest.mark.parametrize(
+    ("query", "name"),
+    [
+        ("Silver Pine IT Consulting - quoted yet?", "Silver Pine IT Consulting"),
+        ("any notes from Redstone AM Radio Group?", "Redstone AM Radio Group"),
+        ("did Fox Hollow US Imports sign the app", "Fox Hollow US Imports"),
+        ("is IT the problem for Silver Pine", "Silver Pine"),  # no name around it: a word
+    ],
+)
+def test_a_word_in_capitals_inside_a_name_is_an_acronym_of_it_not_a_pronoun(
+    query: str, name: str
+) -> None:
+    assert classify(query).account_candidates[0] == name

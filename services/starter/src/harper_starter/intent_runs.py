@@ -32,18 +32,32 @@ def is_core(tok: Token) -> bool:
     return tok.kind == "name"
 
 
-def _joins(tokens: tuple[Token, ...], i: int) -> bool:
-    """Does token `i` extend the run: a name word, or a joiner followed by one."""
+def _joins(tokens: tuple[Token, ...], i: int, shouting: bool = False) -> bool:
+    """Does token `i` extend the run: a name word, or a joiner followed by one. With
+    ``shouting`` (every word of the query in capitals), capitals tell nothing."""
     tok = tokens[i]
     nxt = tokens[i + 1] if i + 1 < len(tokens) else None
     if is_core(tok):
         return True
+    if not shouting and _acronym(tok) and _titled_core_ahead(tokens, i + 1):
+        return True  # "True North IT Services", "Gulf US Freight": no pronoun inside a name
     if tok.kind == "frame" and tok.text[:1].isupper() and tok.key not in _GLUE:
         if _titled_core_ahead(tokens, i + 1):
             return True  # "First Call Plumbing", "Quick Stop Market", "Fox Run Auto Repair"
     if nxt is None or not is_core(nxt):
         return False
     return tok.kind in ("connector", "field") or (tok.key == "," and nxt.key in LEGAL_SUFFIXES)
+
+
+def _acronym(tok: Token) -> bool:
+    """A word of two letters or more written in capitals ("IT", "US", "AM"): in a name, the
+    letters of an acronym, not the everyday word they spell."""
+    return len(tok.text) >= 2 and tok.text.isalpha() and tok.text.isupper()
+
+
+def _shouting(tokens: tuple[Token, ...]) -> bool:
+    words = [tok.text for tok in tokens if tok.text.isalpha()]
+    return bool(words) and all(word.isupper() for word in words)
 
 
 def _titled_core_ahead(tokens: tuple[Token, ...], j: int) -> bool:
@@ -72,6 +86,7 @@ def _titled_frame(tok: Token, i: int) -> bool:
 def name_runs(q: Query, excluded: set[int]) -> list[tuple[int, int]]:
     """Maximal runs of name words as (start, stop) token indexes, outside `excluded`."""
     tokens, spans, i = q.tokens, [], 0
+    shouting = _shouting(tokens)
     while i < len(tokens):
         if i in excluded or not _starts(tokens, i):
             i += 1
@@ -79,7 +94,7 @@ def name_runs(q: Query, excluded: set[int]) -> list[tuple[int, int]]:
         run = [i]
         j = i + 1
         while j < len(tokens) and j not in excluded and not tokens[j - 1].possessive:
-            if not _joins(tokens, j):
+            if not _joins(tokens, j, shouting):
                 break
             run.append(j)
             j += 1
