@@ -36,6 +36,15 @@ _MARK_BARE = re.compile(
     rf"(?:the\s+)?(?:stage\s+)?(?P<stage>{_BARE_STAGE_WORDS})\b",
     re.IGNORECASE,
 )
+_STATED = re.compile(
+    rf"\b(?:is|are|was|were|got|gotten|been)\s+(?:now\s+|just\s+|finally\s+|officially\s+)?"
+    rf"(?P<stage>{_BARE_STAGE_WORDS})\b(?!\s+(?:at|for|with|by|to|from|on|in)\b)"
+    r"|\bwe\s+(?:have\s+|just\s+|finally\s+)*(?P<done>quoted|submitted)\b(?!\s+(?:at|for)\b)",
+    re.IGNORECASE,
+)
+"""A stage said to be where the account now stands ("<account> is quoted now", "got submitted
+today", "we quoted <account> this morning"): not a price ("was quoted at $5k": the premium) nor
+where something was sent ("submitted to Travelers" is read by ``_SET_STAGE``)."""
 _EVENTS: tuple[tuple[re.Pattern[str], str], ...] = (
     (
         re.compile(
@@ -86,4 +95,7 @@ def find_stage(text: str) -> tuple[int, int, str] | None:
     for pattern, stage in _EVENTS:
         if event := pattern.search(text):
             return event.start(), event.end(), stage
+    if stated := _STATED.search(text):
+        said = stated.group("stage") or stated.group("done")
+        return stated.start(), stated.end(), " ".join(said.split())
     return None
