@@ -63,13 +63,13 @@ def outcome_of(response: httpx.Response, steps: dict[str, list[float]] | None = 
         body = response.json()
     except ValueError:
         return f"http {response.status_code}"
+    kind = body.get("type") if isinstance(body, dict) else None
+    if kind is None:  # not a query response: a refusal (429 over the key's limit, 401, 413)
+        return f"http {response.status_code}"
     if steps is not None:
         for step in (body.get("usage") or {}).get("steps", []):
             name = f"{step.get('service')}:{step.get('step')}"
             steps.setdefault(name, []).append(float(step.get("duration_ms", 0)))
-    kind = body.get("type") if isinstance(body, dict) else None
-    if kind is None:  # not a query response: a refusal (429 over the key's limit, 401, 413)
-        return f"http {response.status_code}"
     if kind == "success":
         return f"success:{body.get('routed_to')}"
     if kind == "error":

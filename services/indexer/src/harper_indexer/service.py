@@ -44,7 +44,6 @@ from harper_indexer.store import DEFAULT_DENSE_DIM, open_store
 from harper_indexer.worker import IndexWorker
 
 NAME = "indexer"
-PASSAGE_FILL_CHUNK = 1
 EVENT_BATCH = 32
 """Account events taken from JetStream per pull: all those already waiting, up to this many."""
 EVENT_PULL_WAIT_S = 0.1
@@ -143,12 +142,9 @@ def build(settings: HarperSettings) -> BusService:
         about meanwhile is done on demand."""
         started = time.perf_counter()
         ids = memory.account_ids()
-        for start in range(0, len(ids), PASSAGE_FILL_CHUNK):
-            chunk = ids[start : start + PASSAGE_FILL_CHUNK]
-            await worker.run_in_background(functools.partial(_fill, passages, chunk))
-            handlers.state.passages = (
-                f"passages: {min(start + len(chunk), len(ids))}/{len(ids)} accounts"
-            )
+        for done, account_id in enumerate(ids, start=1):
+            await worker.run_in_background(functools.partial(_fill, passages, account_id))
+            handlers.state.passages = f"passages: {done}/{len(ids)} accounts"
         passages.fill_complete = True
         seconds = time.perf_counter() - started
         handlers.state.passages = (
@@ -167,10 +163,9 @@ def build(settings: HarperSettings) -> BusService:
     return service
 
 
-def _fill(passages: PassageIndex, account_ids: list[str]) -> None:
-    for account_id in account_ids:
-        if account_id not in passages.done:
-            passages.refresh(account_id)
+def _fill(passages: PassageIndex, account_id: str) -> None:
+    if account_id not in passages.done:  # a question or an event may have done it already
+        passages.refresh(account_id)
 
 
 async def serve(settings: HarperSettings, stop: asyncio.Event) -> None:

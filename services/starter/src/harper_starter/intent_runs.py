@@ -39,7 +39,7 @@ def _joins(tokens: tuple[Token, ...], i: int, shouting: bool = False) -> bool:
     nxt = tokens[i + 1] if i + 1 < len(tokens) else None
     if is_core(tok):
         return True
-    if not shouting and _acronym(tok) and _titled_core_ahead(tokens, i + 1):
+    if not shouting and tok.in_capitals and _titled_core_ahead(tokens, i + 1):
         return True  # "True North IT Services", "Gulf US Freight": no pronoun inside a name
     if tok.kind == "frame" and tok.text[:1].isupper() and tok.key not in _GLUE:
         if _titled_core_ahead(tokens, i + 1):
@@ -47,12 +47,6 @@ def _joins(tokens: tuple[Token, ...], i: int, shouting: bool = False) -> bool:
     if nxt is None or not is_core(nxt):
         return False
     return tok.kind in ("connector", "field") or (tok.key == "," and nxt.key in LEGAL_SUFFIXES)
-
-
-def _acronym(tok: Token) -> bool:
-    """A word of two letters or more written in capitals ("IT", "US", "AM"): in a name, the
-    letters of an acronym, not the everyday word they spell."""
-    return len(tok.text) >= 2 and tok.text.isalpha() and tok.text.isupper()
 
 
 def _shouting(tokens: tuple[Token, ...]) -> bool:

@@ -59,6 +59,12 @@ class Token:
         """Starts with an upper-case letter (or is an acronym such as HVAC)."""
         return self.text[:1].isupper()
 
+    @property
+    def in_capitals(self) -> bool:
+        """A word of two letters or more written all in capitals ("IT", "US", "HVAC"): in a
+        name, an acronym, not the everyday word its letters may spell."""
+        return len(self.text) >= 2 and self.text.isalpha() and self.text.isupper()
+
 
 def _damerau1(word: str, target: str) -> bool:
     """True if `target` is one insertion, deletion or transposition away (no substitution)."""
