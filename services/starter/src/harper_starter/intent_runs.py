@@ -40,7 +40,7 @@ def _joins(tokens: tuple[Token, ...], i: int, shouting: bool = False) -> bool:
     if is_core(tok):
         return True
     if not shouting and tok.in_capitals and _titled_core_ahead(tokens, i + 1):
-        return True  # "True North IT Services", "Gulf US Freight": no pronoun inside a name
+        return True  # "Silver Pine IT Consulting", "Fox Hollow US Imports": no pronoun inside
     if tok.kind == "frame" and tok.text[:1].isupper() and tok.key not in _GLUE:
         if _titled_core_ahead(tokens, i + 1):
             return True  # "First Call Plumbing", "Quick Stop Market", "Fox Run Auto Repair"
